@@ -1,0 +1,174 @@
+"""The end of the game: board clean-up, scores, winners and teams (R14–R20)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+
+__all__ = [
+    "COOKIE_POINTS",
+    "GameResult",
+    "ScoreBreakdown",
+    "TieBreak",
+    "face_up_slots",
+    "favourite_score",
+    "score_game",
+]
+
+COOKIE_POINTS = 5
+"""What the cookie is worth at the end (R18)."""
+
+
+class TieBreak(enum.StrEnum):
+    """What decided the winner (R19, R20)."""
+
+    SCORE = "score"  # a single highest total
+    BLACK_HATS = "black_hats"  # tied totals, most black hats
+    COOKIE = "cookie"  # still tied, the cookie holder (or the team holding it)
+    SHARED = "shared"  # still tied: a shared win
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """One seat's score (R16–R19): points and the count of black hats."""
+
+    collection: int
+    favourite: int
+    cookie: int
+    total: int
+    black_hats: int
+
+    def to_record(self) -> dict[str, int]:
+        """The ``hats-record/1`` form (note the record's spelling ``favorite``)."""
+        return {
+            "collection": self.collection,
+            "favorite": self.favourite,
+            "cookie": self.cookie,
+            "total": self.total,
+            "black_hats": self.black_hats,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """Everything revealed at the end (R14–R21).
+
+    ``board``: before clean-up, slot 1 first; ``face_up_slots``: 1-based slots left face up
+    (R15); ``favourites[s]``: seat s's last hand card (R14); ``collections``/``black_hats``:
+    per seat; ``cookie``: holder seat or None; ``scores``: per seat; ``team_totals``: per
+    team with 4 seats, else None; ``winners``: ascending seats; ``tie_break``: what decided.
+    """
+
+    board: tuple[Card, ...]
+    face_up_slots: tuple[int, ...]
+    favourites: tuple[Card, ...]
+    collections: tuple[tuple[Card, ...], ...]
+    black_hats: tuple[tuple[Card, ...], ...]
+    cookie: int | None
+    scores: tuple[ScoreBreakdown, ...]
+    team_totals: tuple[int, ...] | None
+    winners: tuple[int, ...]
+    tie_break: TieBreak
+
+    def to_record(self) -> dict[str, Any]:
+        """The ``end`` object of ``hats-record/1``."""
+        return {
+            "favorites": [c.code for c in self.favourites],
+            "board": [c.code for c in self.board],
+            "face_up_slots": list(self.face_up_slots),
+            "collections": [[c.code for c in cs] for cs in self.collections],
+            "black_hats": [[c.code for c in bs] for bs in self.black_hats],
+            "cookie": self.cookie,
+            "scores": [s.to_record() for s in self.scores],
+            "team_totals": list(self.team_totals) if self.team_totals is not None else None,
+            "winners": list(self.winners),
+        }
+
+
+def face_up_slots(board: Sequence[Card]) -> tuple[int, ...]:
+    """Slots (1-based) still face up after the clean-up: the lowest slot of each type (R15)."""
+    seen: set[object] = set()
+    up: list[int] = []
+    for slot, card in enumerate(board, start=1):
+        if card.type not in seen:
+            seen.add(card.type)
+            up.append(slot)
+    return tuple(up)
+
+
+def collection_score(face_up: Sequence[Card], black_hats: int, board: Sequence[Card]) -> int:
+    """Face-up cards score their type's face-up slot number, or 0; black hats 1 each (R16)."""
+    worth = {board[slot - 1].type: slot for slot in face_up_slots(board)}
+    return sum(worth.get(c.type, 0) for c in face_up) + black_hats
+
+
+def favourite_score(face_up: Sequence[Card], favourite: Card) -> int:
+    """Values of face-up cards of the favourite's type, minus the favourite's value (R17)."""
+    return sum(c.value for c in face_up if c.type is favourite.type) - favourite.value
+
+
+def _pick(
+    totals: Sequence[int], blacks: Sequence[int], has_cookie: Sequence[bool]
+) -> tuple[list[int], TieBreak]:
+    """Indexes of the winners among entries and the tie-break that decided (R19, R20)."""
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(tied) == 1:
+        return tied, TieBreak.SCORE
+    most = max(blacks[i] for i in tied)
+    tied = [i for i in tied if blacks[i] == most]
+    if len(tied) == 1:
+        return tied, TieBreak.BLACK_HATS
+    holders = [i for i in tied if has_cookie[i]]
+    if holders:
+        return holders, TieBreak.COOKIE
+    return tied, TieBreak.SHARED
+
+
+def score_game(
+    board: Sequence[Card],
+    collections: Sequence[Sequence[Card]],
+    black_hats: Sequence[Sequence[Card]],
+    favourites: Sequence[Card],
+    cookie: int | None,
+    teams: Sequence[Sequence[int]] | None,
+) -> GameResult:
+    """Score a finished game (R15–R20) and reveal everything (R21)."""
+    scores = []
+    for seat, face_up in enumerate(collections):
+        coll = collection_score(face_up, len(black_hats[seat]), board)
+        fav = favourite_score(face_up, favourites[seat])
+        ck = COOKIE_POINTS if cookie == seat else 0
+        scores.append(ScoreBreakdown(coll, fav, ck, coll + fav + ck, len(black_hats[seat])))
+    team_totals: tuple[int, ...] | None = None
+    if teams is None:
+        idx, why = _pick(
+            [s.total for s in scores],
+            [s.black_hats for s in scores],
+            [cookie == i for i in range(len(scores))],
+        )
+        winners = tuple(sorted(idx))
+    else:
+        team_totals = tuple(sum(scores[s].total for s in team) for team in teams)
+        idx, why = _pick(
+            team_totals,
+            [sum(scores[s].black_hats for s in team) for team in teams],
+            [cookie in team for team in teams],
+        )
+        winners = tuple(sorted(s for i in idx for s in teams[i]))
+    return GameResult(
+        board=tuple(board),
+        face_up_slots=face_up_slots(board),
+        favourites=tuple(favourites),
+        collections=tuple(tuple(c) for c in collections),
+        black_hats=tuple(tuple(b) for b in black_hats),
+        cookie=cookie,
+        scores=tuple(scores),
+        team_totals=team_totals,
+        winners=winners,
+        tie_break=why,
+    )
