@@ -18,12 +18,22 @@ from engine.actions import (
     WithdrawSwap,
     action_from_dict,
 )
-from engine.cards import ALL_CARDS, BLACK_HAT_EMOJI, Card, CardParseError, HatType, parse_card
+from engine.cards import (
+    ALL_CARDS,
+    BLACK_HAT_EMOJI,
+    Card,
+    CardParseError,
+    HatType,
+    card_from_code,
+    parse_card,
+)
 from engine.config import TURNS_PER_SEAT, GameConfig, partner_of, teams_for
 from engine.errors import IllegalMove, RecordMismatch
 from engine.events import Event
 from engine.game import Game, exchange_allowed
+from engine.legal import legal_actions_for
 from engine.observation import Observation, PendingSwapView
+from engine.policies import RandomPolicy, play_out
 from engine.record import from_record, to_record
 from engine.scoring import GameResult, ScoreBreakdown, TieBreak
 
@@ -50,16 +60,20 @@ __all__ = [
     "Observation",
     "OfferSwap",
     "PendingSwapView",
+    "RandomPolicy",
     "RecordMismatch",
     "ScoreBreakdown",
     "Step",
     "TieBreak",
     "WithdrawSwap",
     "action_from_dict",
+    "card_from_code",
     "exchange_allowed",
     "from_record",
+    "legal_actions_for",
     "parse_card",
     "partner_of",
+    "play_out",
     "teams_for",
     "to_record",
 ]

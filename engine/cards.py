@@ -62,27 +62,47 @@ BLACK_HAT_EMOJI = "⬛"
 """Emoji for a black hat, a card played face down into a collection (R8)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One hat card: a type and a value 1–6 (R1).
 
-    ``id`` is 0–41 (``type.index * 6 + value - 1``), a dense index for tables. Build cards with
-    :meth:`Card.of` or :func:`card_from_code` to get the interned instance.
+    ``id`` is 0–41 (``type.index * 6 + value - 1``), a dense index for tables. Cards are
+    interned: ``Card(t, v)``, :meth:`Card.of` and :func:`card_from_code` all return the one
+    instance of that card (copies and unpickling too), so equality is identity and is cheap.
+    Raises ValueError when ``value`` is not 1–6 or ``type`` is not a :class:`HatType`.
     """
 
     type: HatType
     value: int
-    id: int = field(init=False, compare=False, repr=False)
+    id: int = field(init=False, repr=False)
 
     _interned: ClassVar[dict[tuple[HatType, int], Card]] = {}
 
+    def __new__(cls, type: HatType, value: int) -> Card:
+        """The interned instance (created once, when ALL_CARDS is built); ValueError if none."""
+        card = cls._interned.get((type, value))
+        if card is not None:
+            return card
+        if not isinstance(type, HatType) or value not in VALUES:
+            raise ValueError(f"no card of type {type!r} and value {value!r}")
+        card = object.__new__(cls)
+        cls._interned[(type, value)] = card
+        return card
+
     def __post_init__(self) -> None:
-        if self.value not in VALUES:
-            raise ValueError(f"card value must be 1–6, got {self.value!r}")
         object.__setattr__(self, "id", self.type.index * 6 + self.value - 1)
 
     def __hash__(self) -> int:
         return self.id
+
+    def __reduce__(self) -> tuple[object, tuple[HatType, int]]:
+        return (Card.of, (self.type, self.value))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
 
     @classmethod
     def of(cls, hat_type: HatType, value: int) -> Card:
@@ -95,7 +115,7 @@ class Card:
     @property
     def code(self) -> str:
         """The card's code, e.g. ``red5`` (R1)."""
-        return f"{self.type.value}{self.value}"
+        return _CODES[self.id]
 
     @property
     def label(self) -> str:
@@ -113,8 +133,7 @@ class Card:
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(t, v) for t in HatType for v in VALUES)
 """All 42 cards, indexed by ``Card.id`` (R1)."""
-for _c in ALL_CARDS:
-    Card._interned[(_c.type, _c.value)] = _c
+_CODES: tuple[str, ...] = tuple(f"{c.type.value}{c.value}" for c in ALL_CARDS)
 _BY_CODE = {c.code: c for c in ALL_CARDS}
 
 

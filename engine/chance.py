@@ -27,8 +27,8 @@ class ChanceSource(Protocol):
 class SeededChance:
     """All of one game's chance from a single seeded RNG (no global random).
 
-    The order of draws is fixed: removed types (2 seats), the deck shuffle, the start seat,
-    then each reshuffle (R9) as it happens.
+    The order of draws is fixed: removed types (2 seats), the deck shuffle, the start seat
+    (always drawn, even when the config picks it), then each reshuffle (R9) as it happens.
     """
 
     def __init__(self, seed: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.actions import ActionKind
 from engine.cards import Card
@@ -56,4 +56,18 @@ class Event:
         """Return the event as ``viewer`` may see it: hidden cards become None."""
         if self.visible_to(viewer):
             return self
-        return replace(self, card=None, drew=None, received=None)
+        return Event(
+            self.number,
+            self.seat,
+            self.kind,
+            None,
+            self.slot,
+            self.took,
+            None,
+            self.reshuffled,
+            self.partner,
+            None,
+            self.cookie,
+            self.turn_ended,
+            self.game_over,
+        )

@@ -8,27 +8,15 @@ Replaying a game's steps through a new game rebuilds it exactly (:meth:`Game.rep
 
 from __future__ import annotations
 
+import bisect
+import copy
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
-from engine.actions import (
-    ANSWERS,
-    BLACK_HATS,
-    DECLINE,
-    DISCARDS,
-    END_TURN,
-    EXCHANGES,
-    OFFERS,
-    WITHDRAW,
-    Action,
-    ActionKind,
-    Step,
-)
+from engine.actions import WITHDRAW, Action, ActionKind, Step
 from engine.cards import Card, HatType
 from engine.chance import ChanceSource, SeededChance
 from engine.config import HAND_SIZE, TURNS_PER_SEAT, GameConfig, partner_of
-from engine.cookie import cookie_holder
 from engine.errors import (
     CardNotInHand,
     GameOver,
@@ -44,11 +32,30 @@ from engine.errors import (
     UnknownSeat,
 )
 from engine.events import Event
+from engine.legal import active_seat_actions, answer_actions
 from engine.observation import Observation, PendingSwapView
 from engine.scoring import GameResult, score_game
 from engine.setup import Setup, deal
 
 __all__ = ["Game", "exchange_allowed"]
+
+_EXCHANGE = ActionKind.EXCHANGE
+_BLACK_HAT = ActionKind.BLACK_HAT
+_DISCARD = ActionKind.DISCARD
+_OFFER_SWAP = ActionKind.OFFER_SWAP
+_ANSWER_SWAP = ActionKind.ANSWER_SWAP
+_DECLINE_SWAP = ActionKind.DECLINE_SWAP
+_WITHDRAW_SWAP = ActionKind.WITHDRAW_SWAP
+_END_TURN = ActionKind.END_TURN
+_REPLIES = frozenset((_ANSWER_SWAP, _DECLINE_SWAP, _WITHDRAW_SWAP))
+_BLACK_BIT = 1 << 7
+"""Bit of the type mask standing for "has black hats" (one type for the cookie, R13)."""
+_NO_MORE_VALUES = 7
+"""Sentinel ending each seat's sorted face-up values: running out loses a comparison (R13)."""
+
+# What a step's outcome holds besides seat and kind, in Event field order:
+# (card, slot, took, drew, reshuffled, partner, received).
+_Outcome = tuple[Card | None, int | None, Card | None, Card | None, bool, int | None, Card | None]
 
 
 def exchange_allowed(card: Card, taken: Card) -> bool:
@@ -64,11 +71,12 @@ class Game:
     """One game of Hats in progress or finished.
 
     Attributes (read them, never assign): ``config``; ``setup`` (the deal, R3–R6);
-    ``board`` (slot 1 first); ``hands``, ``collections`` (face up), ``black_hats`` per seat;
-    ``deck`` (next card first), ``discard_pile``; ``cookie`` (R13); ``active`` (whose turn);
-    ``turns_taken`` per seat; ``main_done``/``optional_used`` for the current turn;
-    ``pending_offer`` (the offered card while a partner swap waits, R10); ``steps`` and
-    ``events``, one each per applied step; ``result`` once over (R14–R20).
+    ``board`` (slot 1 first); ``hands`` (canonical card order), ``collections`` (face up, in
+    the order taken), ``black_hats`` per seat; ``deck`` (next card first), ``discard_pile``;
+    ``cookie`` (R13); ``active`` (whose turn); ``turns_taken`` per seat;
+    ``main_done``/``optional_used`` for the current turn; ``pending_offer`` (the offered card
+    while a partner swap waits, R10); ``steps`` and ``events``, one each per applied step;
+    ``result`` once over (R14–R20).
     """
 
     def __init__(self, config: GameConfig, setup: Setup, chance: ChanceSource) -> None:
@@ -93,8 +101,13 @@ class Game:
         self.steps: list[Step] = []
         self.events: list[Event] = []
         self.result: GameResult | None = None
-        self._turns: list[dict[str, Any]] = [{"seat": self.active, "steps": []}]
-        self._reshuffles: list[list[Card]] = []
+        # Bookkeeping for R13 (type bit masks, sorted face-up values + sentinel), R14 and
+        # the record's turns (raw outcome tuples, turned into dicts by record_turns()).
+        self._type_masks = [0] * self.seats
+        self._values: list[list[int]] = [[_NO_MORE_VALUES] for _ in range(self.seats)]
+        self._turns_done = 0
+        self._turns_total = TURNS_PER_SEAT * self.seats
+        self._turns: list[tuple[int, list[tuple[Any, ...]]]] = [(self.active, [])]
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -107,9 +120,33 @@ class Game:
     def replay(cls, config: GameConfig, steps: Iterable[Step]) -> Game:
         """Rebuild a game from its config and steps; raises IllegalMove if a step is illegal."""
         game = cls.new(config)
+        apply = game.apply
         for step in steps:
-            game.apply(step.seat, step.action)
+            apply(step.seat, step.action)
         return game
+
+    def copy(self) -> Game:
+        """An independent copy of this game, same future chance included (for searches).
+
+        Applying moves to the copy never changes this game, and the same moves give the same
+        states on both (reshuffles too, R9).
+        """
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._chance = copy.deepcopy(self._chance)
+        other.board = list(self.board)
+        other.hands = [list(h) for h in self.hands]
+        other.collections = [list(c) for c in self.collections]
+        other.black_hats = [list(b) for b in self.black_hats]
+        other.deck = list(self.deck)
+        other.discard_pile = list(self.discard_pile)
+        other.turns_taken = list(self.turns_taken)
+        other.steps = list(self.steps)
+        other.events = list(self.events)
+        other._type_masks = list(self._type_masks)
+        other._values = [list(v) for v in self._values]
+        other._turns = [(seat, list(steps)) for seat, steps in self._turns]
+        return other
 
     # ----------------------------------------------------------------- queries
     @property
@@ -134,50 +171,39 @@ class Game:
     @property
     def round(self) -> int:
         """The current round, 1–8 (every seat plays once a round; R14)."""
-        return min(sum(self.turns_taken) // self.seats + 1, TURNS_PER_SEAT)
+        return min(self._turns_done // self.seats + 1, TURNS_PER_SEAT)
 
     def partner(self, seat: int) -> int | None:
         """``seat``'s partner with 4 seats (R5), else None."""
         return partner_of(seat, self.seats)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now, in a stable order.
+        """Every legal action of ``seat`` now, in a stable order (R7–R11); a new list.
 
         Order: exchanges (hand order, then slot), black hats, discards or swap offers, end turn;
         while a swap offer waits: the partner's answers (hand order) then decline, the offerer's
-        withdraw. Hands are kept in canonical card order. Empty for seats that cannot act.
+        withdraw. Hands are kept in canonical card order. Empty for seats that cannot act
+        (including unknown seats) and once the game is over. Exactly the actions
+        :meth:`apply` accepts for ``seat``.
         """
         if self.result is not None or not 0 <= seat < self.seats:
             return []
-        hand = self.hands[seat]
         if self.pending_offer is not None:
             if seat == (self.active + 2) % 4:
-                out: list[Action] = [ANSWERS[c.id] for c in hand]
-                out.append(DECLINE)
-                return out
+                return answer_actions(self.hands[seat])
             return [WITHDRAW] if seat == self.active else []
         if seat != self.active:
             return []
-        out = []
-        if not self.main_done:
-            board = self.board
-            for c in hand:
-                row = EXCHANGES[c.id]
-                ctype, cvalue = c.type, c.value
-                for slot, b in enumerate(board, 1):
-                    if ctype is b.type or cvalue > b.value:
-                        out.append(row[slot])
-            out.extend(BLACK_HATS[c.id] for c in hand)
-        if not self.optional_used:
-            table = OFFERS if self.seats == 4 else DISCARDS
-            out.extend(table[c.id] for c in hand)
-        if self.main_done:
-            out.append(END_TURN)
-        return out
+        return active_seat_actions(
+            self.hands[seat], self.board, self.seats, self.main_done, self.optional_used
+        )
 
     # ----------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> Event:
-        """Apply ``action`` for ``seat`` and return what happened.
+        """Apply ``action`` for ``seat`` and return what happened (R7–R14).
+
+        The turn ends by itself once its main action is done and the optional action used
+        (R11); the last turn ends the game and scores it (R14–R20).
 
         Raises an :class:`~engine.errors.IllegalMove` subclass (GameOver, UnknownSeat,
         NotYourTurn, CardNotInHand, InvalidSlot, IllegalExchange, MainActionDone,
@@ -190,34 +216,34 @@ class Game:
             raise UnknownSeat(seat, self.seats)
         kind = action.kind
         if self.pending_offer is not None:
-            event = self._apply_pending(seat, action)
-        elif kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP, ActionKind.WITHDRAW_SWAP):
-            raise NoPendingSwap()
-        elif seat != self.active:
-            raise NotYourTurn(seat, self.active)
-        elif kind is ActionKind.EXCHANGE:
-            event = self._exchange(seat, action.card, action.slot)  # type: ignore[union-attr]
-        elif kind is ActionKind.BLACK_HAT:
-            event = self._black_hat(seat, action.card)  # type: ignore[union-attr]
-        elif kind is ActionKind.DISCARD:
-            event = self._discard(seat, action.card)  # type: ignore[union-attr]
-        elif kind is ActionKind.OFFER_SWAP:
-            event = self._offer(seat, action.card)  # type: ignore[union-attr]
-        else:  # END_TURN
-            if not self.main_done:
-                raise MainActionNeeded()
-            event = Event(len(self.steps), seat, kind, cookie=self.cookie)
+            event_seat, outcome = self._apply_pending(seat, action, kind)
+        else:
+            if kind in _REPLIES:
+                raise NoPendingSwap()
+            if seat != self.active:
+                raise NotYourTurn(seat, self.active)
+            event_seat = seat
+            if kind is _EXCHANGE:
+                outcome = self._exchange(seat, action.card, action.slot)  # type: ignore[union-attr]
+            elif kind is _BLACK_HAT:
+                outcome = self._black_hat(seat, action.card)  # type: ignore[union-attr]
+            elif kind is _DISCARD:
+                outcome = self._discard(seat, action.card)  # type: ignore[union-attr]
+            elif kind is _OFFER_SWAP:
+                outcome = self._offer(seat, action.card)  # type: ignore[union-attr]
+            else:  # END_TURN
+                if not self.main_done:
+                    raise MainActionNeeded()
+                outcome = (None, None, None, None, False, None, None)
+        number = len(self.steps)
         self.steps.append(Step(seat, action))
-        if (self.main_done and self.optional_used) or kind is ActionKind.END_TURN:
-            event = self._end_turn(event)
+        turn_ended = game_over = False
+        if (self.main_done and self.optional_used) or kind is _END_TURN:
+            turn_ended = True
+            game_over = self._end_turn()
+        event = Event(number, event_seat, kind, *outcome, self.cookie, turn_ended, game_over)
         self.events.append(event)
         return event
-
-    def _take_from_hand(self, seat: int, card: Card) -> None:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise CardNotInHand(card)
-        hand.remove(card)
 
     def _check_main(self, seat: int, card: Card) -> None:
         if self.main_done:
@@ -225,144 +251,134 @@ class Game:
         if card not in self.hands[seat]:
             raise CardNotInHand(card)
 
-    def _exchange(self, seat: int, card: Card, slot: int) -> Event:
+    def _exchange(self, seat: int, card: Card, slot: int) -> _Outcome:
+        """R7; then the cookie (R13)."""
         self._check_main(seat, card)
-        if not 1 <= slot <= self.slots:
+        if not (isinstance(slot, int) and 1 <= slot <= self.slots):
             raise InvalidSlot(slot, self.slots)
         taken = self.board[slot - 1]
         if not (card.type is taken.type or card.value > taken.value):
             raise IllegalExchange(card, slot, taken)
-        self._take_from_hand(seat, card)
+        self.hands[seat].remove(card)
         self.board[slot - 1] = card
         self.collections[seat].append(taken)
+        self._type_masks[seat] |= 1 << (taken.id // 6)
+        bisect.insort(self._values[seat], taken.value)
         self.main_done = True
         self._update_cookie()
-        self._record({"kind": "exchange", "card": card.code, "slot": slot, "took": taken.code})
-        return Event(
-            len(self.steps), seat, ActionKind.EXCHANGE, card, slot, taken, cookie=self.cookie
-        )
+        self._turns[-1][1].append(("exchange", card, slot, taken))
+        return (card, slot, taken, None, False, None, None)
 
-    def _black_hat(self, seat: int, card: Card) -> Event:
+    def _black_hat(self, seat: int, card: Card) -> _Outcome:
+        """R8; then the cookie (R13)."""
         self._check_main(seat, card)
-        self._take_from_hand(seat, card)
+        self.hands[seat].remove(card)
         self.black_hats[seat].append(card)
+        self._type_masks[seat] |= _BLACK_BIT
         self.main_done = True
         self._update_cookie()
-        self._record({"kind": "black_hat", "card": card.code})
-        return Event(len(self.steps), seat, ActionKind.BLACK_HAT, card, cookie=self.cookie)
+        self._turns[-1][1].append(("black_hat", card))
+        return (card, None, None, None, False, None, None)
 
     def _check_optional(self, seat: int, card: Card, kind: ActionKind) -> None:
-        if (kind is ActionKind.DISCARD) == (self.seats == 4):
+        if (kind is _DISCARD) == (self.seats == 4):
             raise NotInThisMode(kind.value, self.seats)
         if self.optional_used:
             raise OptionalActionUsed()
         if card not in self.hands[seat]:
             raise CardNotInHand(card)
 
-    def _discard(self, seat: int, card: Card) -> Event:
-        self._check_optional(seat, card, ActionKind.DISCARD)
-        self._take_from_hand(seat, card)
-        self.discard_pile.append(card)
+    def _discard(self, seat: int, card: Card) -> _Outcome:
+        """R9, with its decision: an empty deck is rebuilt from the whole discard pile."""
+        self._check_optional(seat, card, _DISCARD)
         reshuffled: list[Card] | None = None
-        if not self.deck:  # R9 decision: reshuffle the pile, the card just discarded included
-            reshuffled = self._chance.shuffle(self.discard_pile)
+        if not self.deck:  # shuffle before changing anything: a scripted chance may refuse
+            reshuffled = list(self._chance.shuffle([*self.discard_pile, card]))
+        hand = self.hands[seat]
+        hand.remove(card)
+        if reshuffled is None:
+            self.discard_pile.append(card)
+        else:
             self.deck = list(reshuffled)
             self.discard_pile = []
-            self._reshuffles.append(reshuffled)
         drew = self.deck.pop(0)
-        hand = self.hands[seat]
-        hand.append(drew)
-        hand.sort(key=_by_id)
+        bisect.insort(hand, drew, key=_by_id)
         self.optional_used = True
-        self._record(
-            {
-                "kind": "discard",
-                "card": card.code,
-                "drew": drew.code,
-                "reshuffled": [c.code for c in reshuffled] if reshuffled is not None else None,
-            }
-        )
-        return Event(
-            len(self.steps),
-            seat,
-            ActionKind.DISCARD,
-            card,
-            drew=drew,
-            reshuffled=reshuffled is not None,
-            cookie=self.cookie,
-        )
+        self._turns[-1][1].append(("discard", card, drew, reshuffled))
+        return (card, None, None, drew, reshuffled is not None, None, None)
 
-    def _offer(self, seat: int, card: Card) -> Event:
-        self._check_optional(seat, card, ActionKind.OFFER_SWAP)
+    def _offer(self, seat: int, card: Card) -> _Outcome:
+        """R10: the offer waits for the partner's answer; nothing moves yet."""
+        self._check_optional(seat, card, _OFFER_SWAP)
         self.pending_offer = card
-        return Event(
-            len(self.steps),
-            seat,
-            ActionKind.OFFER_SWAP,
-            card,
-            partner=(seat + 2) % 4,
-            cookie=self.cookie,
-        )
+        return (card, None, None, None, False, (seat + 2) % 4, None)
 
-    def _apply_pending(self, seat: int, action: Action) -> Event:
+    def _apply_pending(self, seat: int, action: Action, kind: ActionKind) -> tuple[int, _Outcome]:
+        """R10 while an offer waits: the partner answers or declines, the offerer withdraws."""
         active = self.active
         partner = (active + 2) % 4
-        kind = action.kind
         offered = self.pending_offer
         assert offered is not None
-        if kind is ActionKind.WITHDRAW_SWAP:
-            if seat != active:
-                raise NotYourTurn(seat, partner if seat == partner else active)
+        if kind is _WITHDRAW_SWAP:
+            if seat != active:  # only the offerer withdraws; others wait as for any move
+                raise NotYourTurn(seat, active if seat == partner else partner)
             self.pending_offer = None
-            return Event(len(self.steps), seat, kind, partner=partner, cookie=self.cookie)
+            return active, (None, None, None, None, False, partner, None)
         if seat != partner:
             if seat == active:
                 raise SwapPending(partner)
             raise NotYourTurn(seat, partner)
-        if kind is ActionKind.DECLINE_SWAP:
+        if kind is _DECLINE_SWAP:
             self.pending_offer = None
-            return Event(len(self.steps), seat, kind, partner=active, cookie=self.cookie)
-        if kind is not ActionKind.ANSWER_SWAP:
+            return partner, (None, None, None, None, False, active, None)
+        if kind is not _ANSWER_SWAP:  # the partner may only answer or decline
             raise NotYourTurn(seat, active)
         given: Card = action.card  # type: ignore[union-attr]
-        if given not in self.hands[seat]:
+        if given not in self.hands[partner]:
             raise CardNotInHand(given)
-        self.hands[active].remove(offered)
-        self.hands[seat].remove(given)
-        self.hands[active].append(given)
-        self.hands[active].sort(key=_by_id)
-        self.hands[seat].append(offered)
-        self.hands[seat].sort(key=_by_id)
+        offerer_hand = self.hands[active]
+        partner_hand = self.hands[partner]
+        offerer_hand.remove(offered)
+        partner_hand.remove(given)
+        bisect.insort(offerer_hand, given, key=_by_id)
+        bisect.insort(partner_hand, offered, key=_by_id)
         self.pending_offer = None
         self.optional_used = True
-        self._record(
-            {"kind": "swap", "card": offered.code, "partner": seat, "received": given.code}
-        )
-        return Event(
-            len(self.steps),
-            seat,
-            ActionKind.ANSWER_SWAP,
-            given,
-            partner=active,
-            received=offered,
-            cookie=self.cookie,
-        )
+        self._turns[-1][1].append(("swap", offered, partner, given))
+        return partner, (given, None, None, None, False, active, offered)
 
     def _update_cookie(self) -> None:
-        """R13 after a step that changed a collection."""
-        self.cookie = cookie_holder(
-            self.collections, [len(b) for b in self.black_hats], self.cookie
-        )
+        """R13 after a step that changed a collection (same answer as ``cookie_holder``)."""
+        best = 0
+        tied: list[int] = []
+        for seat, mask in enumerate(self._type_masks):
+            n = mask.bit_count()
+            if n > best:
+                best = n
+                tied = [seat]
+            elif n == best and n:
+                tied.append(seat)
+        if len(tied) <= 1:
+            self.cookie = tied[0] if tied else None
+            return
+        values = self._values
+        low = min(values[s] for s in tied)
+        tied = [s for s in tied if values[s] == low]
+        if len(tied) == 1:
+            self.cookie = tied[0]
+        elif self.cookie not in tied:
+            self.cookie = None
 
-    def _record(self, step: dict[str, Any]) -> None:
-        self._turns[-1]["steps"].append(step)
+    def _end_turn(self) -> bool:
+        """Close the turn (R11); after the last one, score the game (R14–R20).
 
-    def _end_turn(self, event: Event) -> Event:
-        """Close the turn (R11); after the last one, score the game (R14–R20)."""
+        Returns True when the game is over.
+        """
         self.turns_taken[self.active] += 1
+        self._turns_done += 1
         self.main_done = False
         self.optional_used = False
-        if sum(self.turns_taken) == TURNS_PER_SEAT * self.seats:
+        if self._turns_done == self._turns_total:
             self.result = score_game(
                 self.board,
                 self.collections,
@@ -371,10 +387,10 @@ class Game:
                 self.cookie,
                 self.teams,
             )
-            return replace(event, turn_ended=True, game_over=True)
+            return True
         self.active = (self.active + 1) % self.seats
-        self._turns.append({"seat": self.active, "steps": []})
-        return replace(event, turn_ended=True)
+        self._turns.append((self.active, []))
+        return False
 
     # ----------------------------------------------------------------- views
     def observation(self, viewer: int | None) -> Observation:
@@ -424,8 +440,16 @@ class Game:
 
     # ----------------------------------------------------------------- records
     def record_turns(self) -> list[dict[str, Any]]:
-        """The ``turns`` list of ``hats-record/1`` so far (effective steps only)."""
-        return [{"seat": t["seat"], "steps": list(t["steps"])} for t in self._turns if t["steps"]]
+        """The ``turns`` list of ``hats-record/1`` so far: completed effective steps only.
+
+        Swap offers that were declined or withdrawn are not steps of the record (R10); a turn
+        appears once it has a step. A fresh list of fresh dicts on every call.
+        """
+        return [
+            {"seat": seat, "steps": [_step_dict(raw) for raw in steps]}
+            for seat, steps in self._turns
+            if steps
+        ]
 
     def types_in_play(self) -> tuple[HatType, ...]:
         """Hat types in play (R3)."""
@@ -453,6 +477,24 @@ class Game:
 
 def _codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
+
+
+def _step_dict(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """A record step (GAME_RECORD.md) from the raw tuple kept during play."""
+    kind = raw[0]
+    if kind == "exchange":
+        return {"kind": kind, "card": raw[1].code, "slot": raw[2], "took": raw[3].code}
+    if kind == "black_hat":
+        return {"kind": kind, "card": raw[1].code}
+    if kind == "discard":
+        reshuffled = raw[3]
+        return {
+            "kind": kind,
+            "card": raw[1].code,
+            "drew": raw[2].code,
+            "reshuffled": _codes(reshuffled) if reshuffled is not None else None,
+        }
+    return {"kind": kind, "card": raw[1].code, "partner": raw[2], "received": raw[3].code}
 
 
 assert HAND_SIZE == TURNS_PER_SEAT + 1  # one card is left over as the favourite (R14)

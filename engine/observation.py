@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.actions import Action
 from engine.cards import Card, HatType
 from engine.events import Event
+from engine.legal import legal_actions_for
 from engine.scoring import GameResult
 
 __all__ = ["Observation", "PendingSwapView"]
@@ -63,3 +65,10 @@ class Observation:
     def is_over(self) -> bool:
         """True once the game has ended (R14)."""
         return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal actions, as ``game.legal_actions(viewer)`` lists them (R7–R11).
+
+        Empty for the public view, after the end and when the viewer cannot act.
+        """
+        return legal_actions_for(self)

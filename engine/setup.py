@@ -29,7 +29,11 @@ class Setup:
 
 
 def deal(config: GameConfig, chance: SeededChance) -> Setup:
-    """Deal a game from its chance source (R3 type removal, R4 deal, R6 start seat)."""
+    """Deal a game from its chance source (R3 type removal, R4 deal, R6 start seat).
+
+    Draw order: removed types (2 seats), the shuffle, the starting seat (drawn even when
+    ``config.start_seat`` overrides it). Hands are in canonical card order.
+    """
     if config.seats == 2:
         removed = set(chance.removed_types(2))
         types = tuple(t for t in HatType if t not in removed)
@@ -43,7 +47,11 @@ def deal(config: GameConfig, chance: SeededChance) -> Setup:
         for i in range(config.seats)
     )
     deck = tuple(cards[slots + config.seats * HAND_SIZE :])
-    start = config.start_seat if config.start_seat is not None else chance.seat(config.seats)
+    # The seat is always drawn, so the chance that follows (reshuffles, R9) is the same whether
+    # or not the host picked the starting seat: a config with the start seat written out (as in
+    # a record) replays the same game as one that left it to the seed.
+    drawn = chance.seat(config.seats)
+    start = config.start_seat if config.start_seat is not None else drawn
     return Setup(types, board, hands, deck, start)
 
 
