@@ -1,0 +1,171 @@
+"""The translation layer: every text a user reads goes through a :class:`Tr`.
+
+English is the source language: a msgid is the whole English sentence, with named
+placeholders (``"{who} played {card} on slot {slot}."``), never a fragment to concatenate.
+Catalogs are gettext ``.po`` files, read once at start-up (no compiled ``.mo`` and no build
+step, so a plain ``pip install -e .`` checkout works)::
+
+    cogs/locales/messages.pot                    template, extracted from the sources
+    cogs/locales/<lang>/LC_MESSAGES/messages.po  one catalog per language (fr, de, es, it)
+
+Usage::
+
+    translator = Translator.load()                 # once, at start-up
+    tr = translator.for_locale(interaction.locale)  # per interaction (discord.Locale)
+    tr("It's {who}'s turn.", who=mention)
+    tr.plural("{n} card in hand", "{n} cards in hand", count)
+
+Extraction recognises ``tr(...)``, ``_(...)``, ``N_(...)`` and ``<anything>.plural(s, p, n)``
+(the ``tr`` and ``plural`` keywords are set in ``babel.cfg``). Keep the msgid a string literal
+at the call; for strings defined at import time, wrap them in :func:`N_` and translate later.
+
+Catalog commands (run from the repository root)::
+
+    pybabel extract -F babel.cfg -k _ -k N_ -o cogs/locales/messages.pot .
+    pybabel update -i cogs/locales/messages.pot -d cogs/locales      # refresh every .po
+    pybabel init -i cogs/locales/messages.pot -d cogs/locales -l de  # start a new language
+
+Fuzzy and empty entries are ignored (they fall back to English), so ``pybabel update``
+never shows a guessed translation. Placeholders use ``str.format``: a literal brace in a
+msgid is written ``{{`` or ``}}``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+__all__ = ["DEFAULT_LANGUAGE", "LOCALES_DIR", "N_", "Tr", "Translator"]
+
+log = logging.getLogger(__name__)
+
+LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+"""Where the catalogs live: ``<LOCALES_DIR>/<lang>/LC_MESSAGES/messages.po``."""
+
+DEFAULT_LANGUAGE = "en"
+"""The source language: msgids are English, so English needs no catalog."""
+
+DOMAIN = "messages"
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it (strings built at import time).
+
+    Returns ``msgid`` unchanged; translate it later with a :class:`Tr`.
+    """
+    return msgid
+
+
+@dataclass(frozen=True, slots=True)
+class Tr:
+    """Translates and formats for one language.
+
+    ``locale`` is the catalog language actually used (``"fr"``, or ``"en"`` for English and
+    every language without a catalog); ``requested`` is what was asked for (``"fr"``,
+    ``"en-US"``, ``None``). Build one with :meth:`Translator.for_locale` (or
+    :meth:`Tr.english` in tests).
+    """
+
+    locale: str
+    translations: gettext.NullTranslations = field(repr=False, compare=False)
+    requested: str | None = None
+
+    @classmethod
+    def english(cls) -> Tr:
+        """The English (source language) translator: msgids are returned as they are."""
+        return cls(DEFAULT_LANGUAGE, gettext.NullTranslations())
+
+    def __call__(self, msgid: str, /, **params: Any) -> str:
+        """Translate ``msgid`` and fill its ``{placeholders}`` with ``params`` (str.format).
+
+        An unknown msgid comes back in English. If a translation's placeholders do not match
+        ``params`` (a catalog mistake), the English sentence is used and a warning logged.
+        Raises KeyError/IndexError only when the English msgid itself does not match.
+        """
+        return self._format(self.translations.gettext(msgid), msgid, params)
+
+    def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """The form of ``singular``/``plural`` for count ``n`` (ngettext), then formatted.
+
+        ``n`` is also available as ``{n}`` (unless ``params`` sets ``n`` itself).
+        """
+        params.setdefault("n", n)
+        text = self.translations.ngettext(singular, plural, n)
+        english = singular if n == 1 else plural
+        return self._format(text, english, params)
+
+    def _format(self, text: str, english: str, params: Mapping[str, Any]) -> str:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            if text == english:
+                raise
+            log.warning("bad placeholders in %s translation of %r", self.locale, english)
+            return english.format(**params)
+
+
+class Translator:
+    """Every loaded catalog; hands out a :class:`Tr` per locale.
+
+    Build it once with :meth:`load`; it is immutable afterwards and safe to share.
+    """
+
+    def __init__(self, catalogs: Mapping[str, gettext.NullTranslations]) -> None:
+        """Wrap ready ``catalogs`` keyed by language (``"fr"``, ``"pt_BR"``); see :meth:`load`."""
+        self._trs: dict[str, Tr] = {
+            lang: Tr(lang, translations) for lang, translations in catalogs.items()
+        }
+        self._trs.setdefault(DEFAULT_LANGUAGE, Tr.english())
+        self._lower = {lang.lower(): lang for lang in self._trs}
+
+    @classmethod
+    def load(cls, directory: str | Path | None = None) -> Translator:
+        """Read every ``<directory>/<lang>/LC_MESSAGES/messages.po`` (default: LOCALES_DIR).
+
+        A missing directory gives an English-only translator. Raises
+        babel.messages.pofile.PoFileError (a ValueError) on a malformed catalog.
+        """
+        root = Path(directory) if directory is not None else LOCALES_DIR
+        catalogs: dict[str, gettext.NullTranslations] = {}
+        for po_path in sorted(root.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+            lang = po_path.parent.parent.name
+            with po_path.open("rb") as fh:
+                catalog = read_po(fh, locale=lang, abort_invalid=True)
+            buf = io.BytesIO()
+            write_mo(buf, catalog)  # fuzzy and untranslated entries are left out
+            buf.seek(0)
+            catalogs[lang] = gettext.GNUTranslations(buf)
+        return cls(catalogs)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages with a catalog, English included, sorted."""
+        return tuple(sorted(self._trs))
+
+    def for_locale(self, locale: discord.Locale | str | None) -> Tr:
+        """The translator for a Discord locale (``discord.Locale.french``, ``"es-ES"``, ...).
+
+        Tries the full tag (``es_ES``), then the language (``es``); en-US, en-GB, None and
+        every language without a catalog get English.
+        """
+        if locale is None:
+            return self._trs[DEFAULT_LANGUAGE]
+        tag = locale.value if isinstance(locale, discord.Locale) else str(locale)
+        norm = tag.strip().replace("-", "_").lower()
+        for candidate in (norm, norm.split("_", 1)[0]):
+            lang = self._lower.get(candidate)
+            if lang is not None:
+                tr = self._trs[lang]
+                break
+        else:
+            tr = self._trs[DEFAULT_LANGUAGE]
+        return Tr(tr.locale, tr.translations, requested=tag)

@@ -1,0 +1,228 @@
+"""Pieces shared by every renderer: seat labels, card text, the board line, durations.
+
+Cards are always written with :func:`card_short` (``🟥5``) or :func:`card_label`
+(``🟥 5 · red``): a type emoji is never followed by a digit anywhere else, so a test can
+search any rendered text for a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.i18n import N_, Tr
+from engine import BLACK_HAT_EMOJI, Card, HatType
+
+__all__ = [
+    "AI_LEVEL_NAMES",
+    "COLOUR",
+    "COOKIE",
+    "NO_CARDS",
+    "SLOT_KEYCAPS",
+    "TEAM_NAMES",
+    "TURNS",
+    "SeatLabel",
+    "board_text",
+    "card_label",
+    "card_short",
+    "cards_short",
+    "collection_text",
+    "duration_text",
+    "seat_label",
+    "seat_mention",
+    "seat_name",
+    "team_members",
+    "type_name",
+]
+
+TURNS = 8
+"""Turns each seat takes, hence rounds in a game (R14)."""
+
+COOKIE = "🍪"
+NO_CARDS = "—"
+"""Shown where a list of cards is empty."""
+
+SLOT_KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
+"""Slot numbers 1–6 as keycap emoji (R2)."""
+
+COLOUR = discord.Colour(0x8E5A3C)
+"""The embeds' accent colour (a felt-hat brown)."""
+
+TYPE_NAMES: dict[HatType, str] = {
+    HatType.RED: N_("red"),
+    HatType.ORANGE: N_("orange"),
+    HatType.YELLOW: N_("yellow"),
+    HatType.GREEN: N_("green"),
+    HatType.BLUE: N_("blue"),
+    HatType.PURPLE: N_("purple"),
+    HatType.BROWN: N_("brown"),
+}
+"""The seven hat types' names (R1), as msgids."""
+
+AI_LEVEL_NAMES: dict[str, str] = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
+"""AI levels as msgids; an unknown level is shown as it is."""
+
+TEAM_NAMES = (N_("Team A"), N_("Team B"))
+"""The two teams of a 4-seat game (R5): seats 0+2, then 1+3."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLabel:
+    """Who sits in a seat, for display.
+
+    ``seat``: 0-based seat number. ``user_id``: the Discord user, None for an AI seat.
+    ``ai_level``: ``"easy"``/``"normal"``/``"hard"`` for an AI seat, or for a human seat the
+    AI plays while the human is ``away``. ``name``: plain display name (select labels, embed
+    titles and field names, where mentions do not render).
+    """
+
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    away: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        """True for an AI seat (no Discord user)."""
+        return self.user_id is None
+
+    def mention(self) -> str:
+        """``<@id>`` for a human, ``🤖 Name`` for an AI (markdown in the name escaped)."""
+        if self.user_id is not None:
+            return f"<@{self.user_id}>"
+        return f"🤖 {escape_markdown(self.name)}"
+
+
+def card_label(card: Card, *, tr: Tr | None = None) -> str:
+    """A readable card label, ``🟥 5 · red`` (select options, autocomplete choice names).
+
+    With ``tr`` the type name is translated (``🟥 5 · rouge``); engine.parse_card reads
+    both forms back (it keeps the emoji and the value).
+    """
+    name = tr(TYPE_NAMES[card.type]) if tr is not None else card.type.value
+    return f"{card.type.emoji} {card.value} · {name}"
+
+
+def card_short(card: Card) -> str:
+    """A compact card, ``🟥5`` (boards, collections, event lines)."""
+    return f"{card.type.emoji}{card.value}"
+
+
+def cards_short(cards: Iterable[Card], sep: str = " ") -> str:
+    """Cards as ``🟥5 🟦2``, or ``—`` when there are none."""
+    text = sep.join(card_short(c) for c in cards)
+    return text or NO_CARDS
+
+
+def type_name(hat_type: HatType, tr: Tr) -> str:
+    """The translated name of a hat type (``red``, ``rouge``), R1."""
+    return tr(TYPE_NAMES[hat_type])
+
+
+def seat_label(seats: Sequence[SeatLabel], seat: int) -> SeatLabel | None:
+    """The label of ``seat`` (matched on ``SeatLabel.seat``), or None if missing."""
+    if 0 <= seat < len(seats) and seats[seat].seat == seat:
+        return seats[seat]
+    for label in seats:
+        if label.seat == seat:
+            return label
+    return None
+
+
+def seat_mention(seats: Sequence[SeatLabel], seat: int | None, tr: Tr) -> str:
+    """A seat as shown where mentions render (descriptions, field values)."""
+    if seat is None:
+        return tr("nobody")
+    label = seat_label(seats, seat)
+    if label is None:
+        return tr("Seat {number}", number=seat + 1)
+    return label.mention()
+
+
+def seat_name(seats: Sequence[SeatLabel], seat: int, tr: Tr) -> str:
+    """A seat's plain name (titles, field names, footers: mentions do not render there)."""
+    label = seat_label(seats, seat)
+    if label is None:
+        return tr("Seat {number}", number=seat + 1)
+    return label.name
+
+
+def ai_level_name(level: str, tr: Tr) -> str:
+    """An AI level for display, translated when known."""
+    msgid = AI_LEVEL_NAMES.get(level)
+    return tr(msgid) if msgid is not None else level
+
+
+def board_text(board: Sequence[Card], *, face_up: Iterable[int] | None = None) -> str:
+    """The tea table in one line: ``1️⃣ 🟥5 · 2️⃣ 🟦3 …`` (R2).
+
+    With ``face_up`` (1-based slots, R15) the other slots are struck through.
+    """
+    up = set(face_up) if face_up is not None else None
+    parts = []
+    for slot, card in enumerate(board, start=1):
+        text = card_short(card)
+        if up is not None and slot not in up:
+            text = f"~~{text}~~"
+        parts.append(f"{SLOT_KEYCAPS[slot - 1]} {text}")
+    return "  ".join(parts)
+
+
+def collection_text(cards: Iterable[Card]) -> str:
+    """Face-up collection cards grouped by type in canonical order: ``🟥3 🟥5 · 🟦2``."""
+    by_type: dict[HatType, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: c.id):
+        by_type.setdefault(card.type, []).append(card)
+    return " · ".join(cards_short(group) for group in by_type.values()) or NO_CARDS
+
+
+def black_hats_text(count: int) -> str:
+    """A number of face-down black hats: ``⬛ ×2`` (R8); ``—`` for none."""
+    return f"{BLACK_HAT_EMOJI} ×{count}" if count else NO_CARDS
+
+
+def team_members(
+    teams: Sequence[Sequence[int]] | None, seats: Sequence[SeatLabel], tr: Tr
+) -> list[tuple[str, str]]:
+    """``[(team name, "<@a> & <@b>"), ...]`` for 4 seats (R5); empty without teams."""
+    if not teams:
+        return []
+    out = []
+    for index, team in enumerate(teams[:2]):
+        members = " & ".join(seat_mention(seats, s, tr) for s in team) or NO_CARDS
+        out.append((tr(TEAM_NAMES[index]), members))
+    return out
+
+
+def team_of(teams: Sequence[Sequence[int]] | None, seat: int) -> int | None:
+    """The index (0 = Team A) of ``seat``'s team, or None without teams (R5)."""
+    if not teams:
+        return None
+    for index, team in enumerate(teams):
+        if seat in team:
+            return index
+    return None
+
+
+def duration_text(seconds: float, tr: Tr) -> str:
+    """A duration in words, from seconds: 90 → ``1 min 30 s``, 300 → ``5 minutes``."""
+    total = max(0, round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours and not rest:
+        return tr.plural("{n} hour", "{n} hours", hours)
+    if hours:
+        minutes += hours * 60
+    if minutes and not secs:
+        return tr.plural("{n} minute", "{n} minutes", minutes)
+    if not minutes:
+        return tr.plural("{n} second", "{n} seconds", secs)
+    return tr("{minutes} min {seconds} s", minutes=minutes, seconds=secs)

@@ -1,0 +1,187 @@
+"""Events in words, as one viewer may see them ("Who may see what").
+
+The public sees every exchange with both cards and the slot (R7), that a black hat was made
+(R8), that a discard or a partner swap happened (R9, R10), and turn ends. A seat also sees
+the cards of its own black hats, discards and draws, and of swaps it took part in; those
+events are phrased in the second person ("You discarded 🟥2 and drew 🟦5.").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from cogs.i18n import Tr
+from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention
+from engine import ActionKind, Event
+
+__all__ = ["AUTO_MARK", "describe_event", "event_lines"]
+
+AUTO_MARK = "💤"
+"""Prefix of an event the AI played for an absent human (an AI seat's own moves are not
+marked: its mention already starts with 🤖)."""
+
+
+def describe_event(
+    event: Event,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    viewer: int | None,
+    auto: bool = False,
+    cookie_before: int | None = None,
+    show_cookie: bool = False,
+) -> str:
+    """One line describing ``event`` for ``viewer`` (a seat, or None for the public).
+
+    The event is redacted again with ``event.seen_by(viewer)``, so a card the viewer may not
+    see is never printed even if the caller passed the full event. ``auto`` prefixes the
+    AI-played mark 💤. With ``show_cookie``, a change of the cookie's holder from
+    ``cookie_before`` to ``event.cookie`` (R13) is added as a second sentence. A last turn
+    adds "The game is over." (R14).
+    """
+    ev = event.seen_by(viewer)
+    you = viewer is not None and ev.seat == viewer
+    who = seat_mention(seats, ev.seat, tr)
+    partner = seat_mention(seats, ev.partner, tr) if ev.partner is not None else ""
+    text = _sentence(ev, tr, viewer=viewer, you=you, who=who, partner=partner)
+    extra: list[str] = []
+    if ev.kind is ActionKind.DISCARD and ev.reshuffled:
+        extra.append(
+            tr("The draw deck was empty, so the discard pile was shuffled into a new one.")
+        )
+    if show_cookie and ev.cookie != cookie_before:
+        if ev.cookie is None:
+            extra.append(tr("{cookie} The cookie goes back to the napkin.", cookie=COOKIE))
+        elif viewer is not None and ev.cookie == viewer:
+            extra.append(tr("{cookie} You get the cookie.", cookie=COOKIE))
+        else:
+            extra.append(
+                tr(
+                    "{cookie} The cookie goes to {who}.",
+                    cookie=COOKIE,
+                    who=seat_mention(seats, ev.cookie, tr),
+                )
+            )
+    if ev.game_over:
+        extra.append(tr("The game is over."))
+    line = " ".join([text, *extra])
+    return f"{AUTO_MARK} {line}" if auto else line
+
+
+def _sentence(ev: Event, tr: Tr, *, viewer: int | None, you: bool, who: str, partner: str) -> str:
+    kind = ev.kind
+    if kind is ActionKind.EXCHANGE:
+        card = card_short(ev.card) if ev.card else "?"
+        took = card_short(ev.took) if ev.took else "?"
+        if you:
+            return tr(
+                "You played {card} on slot {slot} and took {took}.",
+                card=card,
+                slot=ev.slot,
+                took=took,
+            )
+        return tr(
+            "{who} played {card} on slot {slot} and took {took}.",
+            who=who,
+            card=card,
+            slot=ev.slot,
+            took=took,
+        )
+    if kind is ActionKind.BLACK_HAT:
+        if you and ev.card is not None:
+            return tr("You played {card} face down as a black hat.", card=card_short(ev.card))
+        if you:
+            return tr("You made a black hat.")
+        return tr("{who} made a black hat.", who=who)
+    if kind is ActionKind.DISCARD:
+        if you and ev.card is not None and ev.drew is not None:
+            return tr(
+                "You discarded {card} and drew {drew}.",
+                card=card_short(ev.card),
+                drew=card_short(ev.drew),
+            )
+        if you:
+            return tr("You discarded a card and drew one.")
+        return tr("{who} discarded a card and drew one.", who=who)
+    if kind is ActionKind.OFFER_SWAP:
+        if you and ev.card is not None:
+            return tr(
+                "You offered {card} to your partner {partner}.",
+                card=card_short(ev.card),
+                partner=partner,
+            )
+        if you:
+            return tr("You offered your partner {partner} a card swap.", partner=partner)
+        if viewer is not None and ev.partner == viewer:
+            return tr("Your partner {who} offered you a card swap.", who=who)
+        return tr("{who} offered {partner} a card swap.", who=who, partner=partner)
+    if kind is ActionKind.ANSWER_SWAP:
+        # seat: the answering partner, card: what they gave; partner: the offerer,
+        # received: the offered card (R10).
+        if you and ev.card is not None and ev.received is not None:
+            return tr(
+                "You gave {card} to {partner} and received {received}.",
+                card=card_short(ev.card),
+                partner=partner,
+                received=card_short(ev.received),
+            )
+        if viewer is not None and ev.partner == viewer and ev.card and ev.received:
+            return tr(
+                "You gave {card} to {partner} and received {received}.",
+                card=card_short(ev.received),
+                partner=who,
+                received=card_short(ev.card),
+            )
+        return tr("{offerer} and {partner} swapped one card each.", offerer=partner, partner=who)
+    if kind is ActionKind.DECLINE_SWAP:
+        # seat: the partner who declined; partner: the offerer.
+        if you:
+            return tr("You declined {offerer}'s swap offer.", offerer=partner)
+        if viewer is not None and ev.partner == viewer:
+            return tr("{who} declined your swap offer.", who=who)
+        return tr("{who} declined {offerer}'s swap offer.", who=who, offerer=partner)
+    if kind is ActionKind.WITHDRAW_SWAP:
+        if you:
+            return tr("You withdrew your swap offer.")
+        return tr("{who} withdrew their swap offer.", who=who)
+    # END_TURN
+    if you:
+        return tr("You ended your turn.")
+    return tr("{who} ended their turn.", who=who)
+
+
+def event_lines(
+    events: Sequence[Event],
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    viewer: int | None,
+    last: int,
+    auto_played: Collection[int] = (),
+    only: Collection[int] | None = None,
+) -> list[str]:
+    """Lines for the last ``last`` of ``events`` (oldest first), with cookie changes.
+
+    ``auto_played``: event numbers the AI played for an absent human (marked 💤). ``only``:
+    keep only events of these seats (as actor or swap partner), e.g. a seat's own moves.
+    """
+    chosen: list[tuple[Event, int | None]] = []
+    previous: int | None = None
+    for ev in events:
+        if only is None or ev.seat in only or (ev.partner is not None and ev.partner in only):
+            chosen.append((ev, previous))
+        previous = ev.cookie
+    if last <= 0:
+        return []
+    return [
+        describe_event(
+            ev,
+            seats,
+            tr,
+            viewer=viewer,
+            auto=ev.number in auto_played,
+            cookie_before=before,
+            show_cookie=True,
+        )
+        for ev, before in chosen[-last:]
+    ]

@@ -1,0 +1,158 @@
+"""The lobby message: who has joined, the open places, teams and the settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import discord
+
+from cogs.i18n import Tr
+from cogs.render.common import (
+    COLOUR,
+    SeatLabel,
+    ai_level_name,
+    duration_text,
+    team_members,
+)
+from cogs.render.limits import fit_embed
+
+__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed"]
+
+TURN_TIMER = "turn_timer"
+"""Settings key: seconds a player has for a turn (int), or None for no timer."""
+SWAP_TIMEOUT = "swap_timeout"
+"""Settings key: seconds a partner has to answer a swap offer (int, R10), or None."""
+
+HOST_MARK = "👑"
+WARNING = "⚠️"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyInfo:
+    """A lobby as shown to the channel.
+
+    ``host_id``: the Discord user who opened it. ``seats``: who has joined, in seat order
+    (AI seats have ``user_id`` None). ``max_seats``/``min_seats``: 4 and 2 (R3).
+    ``settings``: :data:`TURN_TIMER` and :data:`SWAP_TIMEOUT` in seconds (None: no limit);
+    any other key is listed as it is. ``teams``: with 4 seats, the ``SeatLabel.seat`` numbers
+    of team A and team B (default: lobby seats 0+2 against 1+3, partners opposite, R5).
+    ``status``: an optional line the caller has already translated (e.g. "Starting…").
+    ``lobby_id``: shown in the footer when given.
+    """
+
+    host_id: int
+    seats: tuple[SeatLabel, ...]
+    max_seats: int = 4
+    min_seats: int = 2
+    settings: Mapping[str, object] = field(default_factory=dict)
+    teams: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    status: str | None = None
+    lobby_id: int | None = None
+
+
+def _player_line(label: SeatLabel, host_id: int, tr: Tr) -> str:
+    text = label.mention()
+    if label.user_id is not None and label.user_id == host_id:
+        text = f"{text} {HOST_MARK}"
+    if label.is_ai:
+        text = tr(
+            "{player} (AI, {level})",
+            player=text,
+            level=ai_level_name(label.ai_level or "normal", tr),
+        )
+    return text
+
+
+def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[str]:
+    lines = []
+    timer = settings.get(TURN_TIMER)
+    if isinstance(timer, int | float) and timer > 0:
+        lines.append(tr("Turn timer: {time}", time=duration_text(timer, tr)))
+    else:
+        lines.append(tr("Turn timer: none"))
+    swap = settings.get(SWAP_TIMEOUT)
+    if isinstance(swap, int | float) and swap > 0:
+        lines.append(
+            tr(
+                "Time to answer a partner swap (4 players): {time}",
+                time=duration_text(swap, tr),
+            )
+        )
+    elif seats == 4:
+        lines.append(tr("Time to answer a partner swap: no limit"))
+    for key, value in settings.items():
+        if key not in (TURN_TIMER, SWAP_TIMEOUT):
+            lines.append(f"`{key}`: {value}")
+    return lines
+
+
+def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
+    """The lobby embed.
+
+    Shows the host, seated players (🤖 AI with level), open places, what is still needed to
+    start, teams with 4 seats (partners opposite, R5), the settings, and with 4 players a
+    warning that server moderators can read private threads.
+    """
+    count = len(lobby.seats)
+    lines = [tr("Hosted by {host}.", host=f"<@{lobby.host_id}>")]
+    if lobby.status:
+        lines.append(lobby.status)
+    if count < lobby.min_seats:
+        lines.append(
+            tr.plural(
+                "Waiting for {n} more player to start.",
+                "Waiting for {n} more players to start.",
+                lobby.min_seats - count,
+            )
+        )
+    elif count < lobby.max_seats:
+        lines.append(
+            tr.plural(
+                "Ready to start; {n} place is still open.",
+                "Ready to start; {n} places are still open.",
+                lobby.max_seats - count,
+            )
+        )
+    else:
+        lines.append(tr("The table is full."))
+    embed = discord.Embed(
+        title=tr("Hats: a new game is forming"), description="\n".join(lines), colour=COLOUR
+    )
+    players = [
+        f"{i}. {_player_line(label, lobby.host_id, tr)}"
+        for i, label in enumerate(lobby.seats, start=1)
+    ]
+    players += [f"{i}. *{tr('open place')}*" for i in range(count + 1, lobby.max_seats + 1)]
+    embed.add_field(
+        name=tr("Players ({count}/{max})", count=count, max=lobby.max_seats),
+        value="\n".join(players),
+        inline=False,
+    )
+    teams = lobby.teams
+    if teams is None and count == 4:
+        by_pos = [label.seat for label in lobby.seats]
+        teams = ((by_pos[0], by_pos[2]), (by_pos[1], by_pos[3]))
+    if teams is not None:
+        value = "\n".join(
+            tr("{team}: {members}", team=t, members=m)
+            for t, m in team_members(teams, lobby.seats, tr)
+        )
+        embed.add_field(name=tr("Teams (partners sit opposite)"), value=value, inline=False)
+    embed.add_field(
+        name=tr("Settings"),
+        value="\n".join(_setting_lines(lobby.settings, count, tr)),
+        inline=False,
+    )
+    if count >= 4:
+        embed.add_field(
+            name=tr("{mark} Privacy", mark=WARNING),
+            value=tr(
+                "Server moderators can read private threads, so this game's private threads "
+                "are not hidden from them."
+            ),
+            inline=False,
+        )
+    if lobby.lobby_id is not None:
+        embed.set_footer(text=tr("Lobby #{lobby_id}", lobby_id=lobby.lobby_id))
+    return fit_embed(embed)
