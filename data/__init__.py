@@ -1,0 +1,157 @@
+"""Persistence: every lobby, game and acknowledged step survives restarts and crashes.
+
+``data`` owns all SQL. One aiosqlite connection per process, WAL journal, foreign keys on, a
+busy timeout, ``synchronous=FULL`` (each commit is fsynced: an acknowledged step survives a
+killed process and a power cut). The schema is migrated forward at start-up
+(``data/migrations/NNNN_*.sql``, version in ``PRAGMA user_version``).
+
+Opening (start-up)::
+
+    from data import open_store, restore, StoreError
+    from data.config import database_path          # HATS_DB_PATH, default ./hats.sqlite3
+
+    try:
+        store = await open_store(database_path())   # also: async with await open_store(p) as s
+    except StoreError as exc:                       # corrupted / unreadable / locked / too new
+        log.critical("%s", exc)                     # the message says what to do
+        raise SystemExit(2)                         # the file was left untouched
+    state = await restore(store)    # lobbies, games rebuilt by replay, timers; logs the time
+    ...
+    await store.close()
+
+Repositories (every method is a coroutine unless noted; times are unix seconds; ids ints)::
+
+    store.lobbies.create_lobby(guild_id, channel_id, host_id, settings=None, seats=(), *, at=None)
+        -> LobbyRow                       # ChannelBusy: channel has a lobby or a live game
+    store.lobbies.get_lobby(lobby_id) / lobby_in_channel(channel_id) -> LobbyRow | None
+    store.lobbies.list_open() -> list[LobbyRow]
+    store.lobbies.set_seats(lobby_id, seats, *, at=None) / set_settings(lobby_id, settings, ...)
+        / set_message_id(lobby_id, message_id, ...) -> LobbyRow        # LobbyNotFound
+    store.lobbies.delete_lobby(lobby_id) -> bool                       # cancel / expire
+
+    store.games.create_game(guild_id, channel_id, config, seats, settings=None, *,
+                            from_lobby_id=None, at=None) -> GameRow
+        # config = GameConfig.to_dict(); seats = [SeatSpec(user_id=…) | SeatSpec(ai_level=…)]
+        # from_lobby_id: the lobby is deleted in the same transaction (ChannelBusy, LobbyNotFound)
+    store.games.get_game(game_id) / live_game_in_channel(channel_id) -> GameRow | None
+    store.games.list_live() -> list[GameRow];  store.games.seats(game_id) -> list[SeatRow]
+    store.games.update_seat(dataclasses.replace(seat_row, ai_level="normal", away=False))
+    store.games.set_settings(game_id, settings) -> GameRow
+    store.games.abandon_game(game_id, *, at=None) -> GameRow          # frees the channel
+    store.games.import_games([GameImport(...)]) -> list[int]           # bulk, one transaction
+
+    store.steps.append_step(game_id, expected_seq, step_dict, *, actor="player", at) -> int
+        # StaleSequence(expected, actual): nothing written (double click, race); GameNotLive
+    store.steps.load_steps(game_id) -> list[dict];  store.steps.step_count(game_id) -> int
+
+    store.messages.set_message(game_id, role, channel_id, message_id, *, seat=None)
+    store.messages.get_message(game_id, role, *, seat=None) -> GameMessage | None
+    store.messages.list_messages(game_id) / delete_message(game_id, role, *, seat=None)
+        # role: MessageRole.TABLE (seat None) / DM (seat) / TEAM_THREAD (team index)
+
+    store.timers.set_timer(kind, due_at, *, game_id=None | lobby_id=None, seat=None,
+                           payload=None) -> TimerRow        # upsert by (owner, kind)
+    store.timers.clear_timer(kind, *, game_id=… | lobby_id=…) -> bool
+    store.timers.get_timer(...) / list_due(now) / list_all()
+
+    store.results.finish_game(game_id, entries_from_game(game, seats), to_record(game), *, at=None)
+        -> GameRow            # results + record + status finished + timers cleared, one transaction
+    store.results.get_record(game_id) -> dict | None       # hats-record/1 (``/hats record``)
+    store.results.results_for_game(game_id) -> list[ResultEntry]
+    store.results.last_finished_game(channel_id) -> GameRow | None
+    store.results.user_stats(user_id, *, guild_id=None) -> UserStats(games, wins, mean_score)
+
+    store.integrity_check() -> list[str];  store.backup(path)   # online backup to a new file
+
+A move, the recommended way (one asyncio lock per game in the bot)::
+
+    seq = len(game.steps)                  # or the seq the clicked button was drawn for
+    game.apply(seat, action)               # IllegalMove: nothing changed anywhere
+    await store.steps.append_step(game_id, seq, game.steps[-1].to_dict(), at=time.time())
+    # on StoreError: the move is NOT acknowledged; rebuild the game from the store.
+
+Restore: :func:`load_live` (rows, one snapshot) and :func:`rebuild_game` (replay), or both in
+:func:`restore`; a restored game that is already over was not finished before a crash: call
+``finish_game`` for it.
+"""
+
+from data.config import database_path
+from data.errors import (
+    ChannelBusy,
+    GameNotFound,
+    GameNotLive,
+    LobbyNotFound,
+    ReplayFailed,
+    StaleSequence,
+    StoreCorrupted,
+    StoreError,
+    StoreForeign,
+    StoreLocked,
+    StoreOpenError,
+    StoreTooNew,
+    StoreUnreadable,
+)
+from data.games import GameImport
+from data.restore import (
+    LiveGame,
+    LiveState,
+    Restored,
+    RestoredGame,
+    load_live,
+    rebuild_game,
+    restore,
+)
+from data.results import entries_from_game
+from data.rows import (
+    GameMessage,
+    GameRow,
+    GameStatus,
+    LobbyRow,
+    LobbySeat,
+    MessageRole,
+    ResultEntry,
+    SeatRow,
+    SeatSpec,
+    TimerRow,
+    UserStats,
+)
+from data.store import Store, open_store
+
+__all__ = [
+    "ChannelBusy",
+    "GameImport",
+    "GameMessage",
+    "GameNotFound",
+    "GameNotLive",
+    "GameRow",
+    "GameStatus",
+    "LiveGame",
+    "LiveState",
+    "LobbyNotFound",
+    "LobbyRow",
+    "LobbySeat",
+    "MessageRole",
+    "ReplayFailed",
+    "Restored",
+    "RestoredGame",
+    "ResultEntry",
+    "SeatRow",
+    "SeatSpec",
+    "StaleSequence",
+    "Store",
+    "StoreCorrupted",
+    "StoreError",
+    "StoreForeign",
+    "StoreLocked",
+    "StoreOpenError",
+    "StoreTooNew",
+    "StoreUnreadable",
+    "TimerRow",
+    "UserStats",
+    "database_path",
+    "entries_from_game",
+    "load_live",
+    "open_store",
+    "rebuild_game",
+    "restore",
+]

@@ -1,0 +1,265 @@
+"""Games and their seats: creation (from a lobby, atomically), seat changes, abandonment."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from data import jsoncodec
+from data.db import Database, Transaction
+from data.errors import ChannelBusy, GameNotFound, GameNotLive, LobbyNotFound
+from data.lobbies import is_channel_conflict
+from data.rows import GameRow, GameStatus, SeatRow, SeatSpec
+from data.steps import step_json
+from engine import GameConfig
+
+__all__ = [
+    "GAME_COLUMNS",
+    "SEAT_COLUMNS",
+    "GameImport",
+    "Games",
+    "game_row",
+    "require_live",
+    "seat_row",
+]
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, config, settings, status, created_at, updated_at, finished_at"
+)
+SEAT_COLUMNS = "game_id, seat, user_id, ai_level, away, auto_turns"
+
+
+def game_row(r: Sequence[Any]) -> GameRow:
+    """A :class:`GameRow` from a row selected with :data:`GAME_COLUMNS`."""
+    return GameRow(
+        id=r[0],
+        guild_id=r[1],
+        channel_id=r[2],
+        config=jsoncodec.loads_object(r[3]),
+        settings=jsoncodec.loads_object(r[4]),
+        status=GameStatus(r[5]),
+        created_at=r[6],
+        updated_at=r[7],
+        finished_at=r[8],
+    )
+
+
+def seat_row(r: Sequence[Any]) -> SeatRow:
+    """A :class:`SeatRow` from a row selected with :data:`SEAT_COLUMNS`."""
+    return SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
+
+
+async def require_live(tx: Transaction, game_id: int) -> None:
+    """Raise GameNotFound or GameNotLive unless the game is live (inside a transaction)."""
+    row = await tx.one("SELECT status FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound(game_id)
+    if row[0] != GameStatus.LIVE:
+        raise GameNotLive(game_id, row[0])
+
+
+def _checked_config(config: Mapping[str, Any], seats: Sequence[SeatSpec]) -> str:
+    """The config as JSON after checking it with the engine (R3–R6); raises ValueError."""
+    parsed = GameConfig.from_dict(dict(config))
+    if len(seats) != parsed.seats:
+        raise ValueError(f"config has {parsed.seats} seats but {len(seats)} were given")
+    return jsoncodec.dumps(parsed.to_dict())
+
+
+@dataclass(frozen=True, slots=True)
+class GameImport:
+    """A live game to insert whole (benchmarks, imports): its seats and steps so far.
+
+    ``steps`` are ``Step.to_dict()`` dicts in order (seq 0, 1, …); ``at`` in unix seconds.
+    """
+
+    guild_id: int
+    channel_id: int
+    config: Mapping[str, Any]
+    seats: Sequence[SeatSpec]
+    steps: Sequence[Mapping[str, Any]] = ()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    at: float = 0.0
+
+
+class Games:
+    """Repository of ``games`` and ``game_seats``."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        config: Mapping[str, Any],
+        seats: Sequence[SeatSpec],
+        settings: Mapping[str, Any] | None = None,
+        *,
+        from_lobby_id: int | None = None,
+        at: float | None = None,
+    ) -> GameRow:
+        """Create a live game; with ``from_lobby_id`` that lobby is closed in the same transaction.
+
+        ``config`` is ``GameConfig.to_dict()``; ``seats`` one :class:`SeatSpec` per seat in
+        seat order (teams 0&2 / 1&3 with 4 seats, R5). Raises ValueError for a bad config or
+        seat count, LobbyNotFound when ``from_lobby_id`` is not an open lobby of this channel,
+        ChannelBusy when the channel has a live game or another lobby. Nothing is written then.
+        """
+        config_json = _checked_config(config, seats)
+        now = time.time() if at is None else at
+        try:
+            async with self._db.write() as tx:
+                if from_lobby_id is not None:
+                    gone = await tx.one(
+                        "DELETE FROM lobbies WHERE id = ? AND channel_id = ? RETURNING id",
+                        (from_lobby_id, channel_id),
+                    )
+                    if gone is None:
+                        raise LobbyNotFound(from_lobby_id)
+                row = await self._insert(
+                    tx, guild_id, channel_id, config_json, seats, settings, now
+                )
+        except sqlite3.IntegrityError as exc:
+            if is_channel_conflict(exc):
+                raise ChannelBusy(channel_id) from exc
+            raise
+        return row
+
+    async def _insert(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        channel_id: int,
+        config_json: str,
+        seats: Sequence[SeatSpec],
+        settings: Mapping[str, Any] | None,
+        now: float,
+    ) -> GameRow:
+        row = await tx.one(
+            f"INSERT INTO games (guild_id, channel_id, config, settings, created_at, updated_at)"
+            f" VALUES (?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+            (guild_id, channel_id, config_json, jsoncodec.dumps(dict(settings or {})), now, now),
+        )
+        assert row is not None
+        await tx.many(
+            "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+            [(row[0], i, s.user_id, s.ai_level) for i, s in enumerate(seats)],
+        )
+        return game_row(row)
+
+    async def import_games(self, games: Iterable[GameImport]) -> list[int]:
+        """Insert whole live games with their steps in ONE transaction; return their ids.
+
+        Steps are stored with actor ``"import"``. Raises ChannelBusy (nothing is written) when a
+        channel is taken, ValueError for a bad config or a step that does not decode. Steps are
+        not replayed here: an illegal sequence shows up at restore as a ReplayFailed game.
+        """
+        ids: list[int] = []
+        async with self._db.write() as tx:
+            for g in games:
+                config_json = _checked_config(g.config, g.seats)
+                try:
+                    row = await self._insert(
+                        tx, g.guild_id, g.channel_id, config_json, g.seats, g.settings, g.at
+                    )
+                except sqlite3.IntegrityError as exc:
+                    if is_channel_conflict(exc):
+                        raise ChannelBusy(g.channel_id) from exc
+                    raise
+                await tx.many(
+                    "INSERT INTO steps (game_id, seq, step, actor, at) VALUES (?, ?, ?, ?, ?)",
+                    [(row.id, seq, step_json(s), "import", g.at) for seq, s in enumerate(g.steps)],
+                )
+                ids.append(row.id)
+        return ids
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """The game with this id (any status), or None."""
+        row = await self._db.fetch_one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return game_row(row) if row else None
+
+    async def live_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's live game, or None."""
+        row = await self._db.fetch_one(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'live'",
+            (channel_id,),
+        )
+        return game_row(row) if row else None
+
+    async def list_live(self) -> list[GameRow]:
+        """Every live game, oldest first."""
+        rows = await self._db.fetch_all(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'live' ORDER BY id"
+        )
+        return [game_row(r) for r in rows]
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The game's seats in seat order (empty for an unknown game)."""
+        rows = await self._db.fetch_all(
+            f"SELECT {SEAT_COLUMNS} FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [seat_row(r) for r in rows]
+
+    async def update_seat(self, seat: SeatRow, *, at: float | None = None) -> None:
+        """Store a seat's ``user_id``, ``ai_level``, ``away`` and ``auto_turns``.
+
+        Use ``dataclasses.replace(seat_row, ai_level="normal")`` after a kick, ``away=True`` for
+        an away seat. Raises GameNotFound, GameNotLive, ValueError (no user and no AI, or an
+        unknown seat).
+        """
+        if seat.user_id is None and seat.ai_level is None:
+            raise ValueError("a seat needs a user_id or an ai_level")
+        now = time.time() if at is None else at
+        async with self._db.write() as tx:
+            await require_live(tx, seat.game_id)
+            done = await tx.one(
+                "UPDATE game_seats SET user_id = ?, ai_level = ?, away = ?, auto_turns = ?"
+                " WHERE game_id = ? AND seat = ? RETURNING seat",
+                (
+                    seat.user_id,
+                    seat.ai_level,
+                    int(seat.away),
+                    seat.auto_turns,
+                    seat.game_id,
+                    seat.seat,
+                ),
+            )
+            if done is None:
+                raise ValueError(f"game {seat.game_id} has no seat {seat.seat}")
+            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, seat.game_id))
+
+    async def set_settings(
+        self, game_id: int, settings: Mapping[str, Any], *, at: float | None = None
+    ) -> GameRow:
+        """Replace a live game's settings object. Raises GameNotFound, GameNotLive."""
+        now = time.time() if at is None else at
+        async with self._db.write() as tx:
+            await require_live(tx, game_id)
+            row = await tx.one(
+                f"UPDATE games SET settings = ?, updated_at = ? WHERE id = ?"
+                f" RETURNING {GAME_COLUMNS}",
+                (jsoncodec.dumps(dict(settings)), now, game_id),
+            )
+        assert row is not None
+        return game_row(row)
+
+    async def abandon_game(self, game_id: int, *, at: float | None = None) -> GameRow:
+        """Mark a live game abandoned (frees its channel) and clear its timers.
+
+        Its steps stay for inspection; no results are written. Raises GameNotFound, GameNotLive.
+        """
+        now = time.time() if at is None else at
+        async with self._db.write() as tx:
+            await require_live(tx, game_id)
+            await tx.run("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            row = await tx.one(
+                f"UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ?"
+                f" WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (now, now, game_id),
+            )
+        assert row is not None
+        return game_row(row)

@@ -1,0 +1,180 @@
+"""Finished games: results per seat (statistics) and the hats-record/1 JSON (``/hats record``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from data import jsoncodec
+from data.db import Database
+from data.games import GAME_COLUMNS, game_row, require_live
+from data.rows import GameRow, ResultEntry, SeatRow, UserStats
+from engine import Game
+
+__all__ = ["RECORD_FORMAT", "Results", "entries_from_game"]
+
+RECORD_FORMAT = "hats-record/1"
+
+_RESULT_COLUMNS = (
+    "seat, user_id, ai_level, collection, favourite, cookie, total, black_hats, place, team, winner"
+)
+
+
+def entries_from_game(game: Game, seats: Sequence[SeatRow]) -> list[ResultEntry]:
+    """One :class:`ResultEntry` per seat of a finished engine game, with places.
+
+    Places follow the winning order (R19; R20 by team with 4 seats): an entry (seat or team)
+    is ranked by (total, black hats, holds the cookie); place = 1 + the number of entries
+    strictly ahead, so the winners (shared wins included) are exactly the places 1. Raises
+    ValueError when the game is not over or ``seats`` does not match it.
+    """
+    result = game.result
+    if result is None:
+        raise ValueError("the game is not over")
+    if [s.seat for s in seats] != list(range(game.seats)):
+        raise ValueError("seats must list every seat of the game in order")
+    scores = result.scores
+    teams = game.teams
+    if teams is None:
+        keys = [(s.total, s.black_hats, result.cookie == i) for i, s in enumerate(scores)]
+        key_of_seat = keys
+        team_of: list[int | None] = [None] * game.seats
+    else:
+        team_keys = [
+            (
+                sum(scores[s].total for s in team),
+                sum(scores[s].black_hats for s in team),
+                result.cookie in team,
+            )
+            for team in teams
+        ]
+        team_of = [next(i for i, t in enumerate(teams) if s in t) for s in range(game.seats)]
+        keys = team_keys
+        key_of_seat = [team_keys[t] for t in team_of]  # type: ignore[index]
+    out = []
+    for seat, (score, row) in enumerate(zip(scores, seats, strict=True)):
+        place = 1 + sum(1 for k in keys if k > key_of_seat[seat])
+        out.append(
+            ResultEntry(
+                seat=seat,
+                user_id=row.user_id,
+                ai_level=row.ai_level,
+                collection=score.collection,
+                favourite=score.favourite,
+                cookie=score.cookie,
+                total=score.total,
+                black_hats=score.black_hats,
+                place=place,
+                team=team_of[seat],
+                winner=seat in result.winners,
+            )
+        )
+    return out
+
+
+def _entry(r: Sequence[Any]) -> ResultEntry:
+    return ResultEntry(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bool(r[10]))
+
+
+class Results:
+    """Repository of ``results`` and ``records``, and the move of a game to finished."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def finish_game(
+        self,
+        game_id: int,
+        entries: Sequence[ResultEntry],
+        record: Mapping[str, Any],
+        *,
+        at: float | None = None,
+    ) -> GameRow:
+        """Store a game's results and record, mark it finished, clear its timers: one transaction.
+
+        ``entries``: one per seat (:func:`entries_from_game` builds them); ``record``: the
+        ``to_record(game)`` dict (format hats-record/1, kept verbatim). Raises GameNotFound,
+        GameNotLive (already finished or abandoned: nothing written), ValueError when the
+        entries do not cover the seats or the record is not hats-record/1.
+        """
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"record format must be {RECORD_FORMAT!r}")
+        if sorted(e.seat for e in entries) != list(range(len(entries))):
+            raise ValueError("entries must hold each seat once")
+        now = time.time() if at is None else at
+        async with self._db.write() as tx:
+            await require_live(tx, game_id)
+            seats = await tx.one("SELECT COUNT(*) FROM game_seats WHERE game_id = ?", (game_id,))
+            if seats is None or seats[0] != len(entries):
+                raise ValueError(f"game {game_id} has {seats and seats[0]} seats")
+            await tx.many(
+                f"INSERT INTO results (game_id, {_RESULT_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        e.seat,
+                        e.user_id,
+                        e.ai_level,
+                        e.collection,
+                        e.favourite,
+                        e.cookie,
+                        e.total,
+                        e.black_hats,
+                        e.place,
+                        e.team,
+                        int(e.winner),
+                    )
+                    for e in entries
+                ],
+            )
+            await tx.run(
+                "INSERT INTO records (game_id, record) VALUES (?, ?)",
+                (game_id, jsoncodec.dumps(dict(record))),
+            )
+            await tx.run("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            row = await tx.one(
+                f"UPDATE games SET status = 'finished', updated_at = ?, finished_at = ?"
+                f" WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (now, now, game_id),
+            )
+        assert row is not None
+        return game_row(row)
+
+    async def get_record(self, game_id: int) -> dict[str, Any] | None:
+        """The hats-record/1 dict of a finished game, or None."""
+        row = await self._db.fetch_one("SELECT record FROM records WHERE game_id = ?", (game_id,))
+        return jsoncodec.loads_object(row[0]) if row else None
+
+    async def results_for_game(self, game_id: int) -> list[ResultEntry]:
+        """The stored results of a finished game in seat order ([] if none)."""
+        rows = await self._db.fetch_all(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [_entry(r) for r in rows]
+
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recently finished game, or None."""
+        row = await self._db.fetch_one(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'finished'"
+            " ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return game_row(row) if row else None
+
+    async def user_stats(self, user_id: int, *, guild_id: int | None = None) -> UserStats:
+        """A user's finished games, wins and mean total score, in one guild or everywhere.
+
+        Counts the seats the user played to the end: a seat an AI took over (``ai_level`` set
+        in its result) does not count for the user who left it.
+        """
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*), IFNULL(SUM(r.winner), 0), IFNULL(AVG(r.total), 0.0)"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE r.user_id = :user AND r.ai_level IS NULL"
+            " AND (:guild IS NULL OR g.guild_id = :guild)",
+            {"user": user_id, "guild": guild_id},
+        )
+        assert row is not None
+        return UserStats(user_id, int(row[0]), int(row[1]), float(row[2]))

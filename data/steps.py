@@ -1,0 +1,107 @@
+"""A game's steps in order: the append with its sequence check, and loading them back."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from data import jsoncodec
+from data.db import Database
+from data.errors import GameNotFound, GameNotLive, StaleSequence
+from data.rows import GameStatus
+from engine import Step
+
+__all__ = ["Steps", "step_json"]
+
+# One statement, hence one implicit transaction: the sequence check, the live check and the
+# insert cannot be separated by another writer. The primary key (game_id, seq) backs it up.
+_APPEND = """
+INSERT INTO steps (game_id, seq, step, actor, at)
+SELECT :game_id, :seq, :step, :actor, :at
+WHERE :seq = (SELECT IFNULL(MAX(seq) + 1, 0) FROM steps WHERE game_id = :game_id)
+  AND EXISTS (SELECT 1 FROM games WHERE id = :game_id AND status = 'live')
+RETURNING seq
+"""
+
+
+def step_json(step: Mapping[str, Any]) -> str:
+    """Compact JSON of a ``Step.to_dict()`` dict after checking that the engine decodes it.
+
+    Raises ValueError otherwise: the store never keeps a step the replay could not read.
+    """
+    try:
+        Step.from_dict(dict(step))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an engine step: {step!r}") from exc
+    return jsoncodec.dumps(dict(step))
+
+
+class Steps:
+    """Repository of the ``steps`` table (seq 0, 1, 2, … per game, no gaps)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def append_step(
+        self,
+        game_id: int,
+        expected_seq: int,
+        step: Mapping[str, Any],
+        *,
+        actor: str = "player",
+        at: float,
+    ) -> int:
+        """Append ``step`` (``Step.to_dict()``) as number ``expected_seq``; return that number.
+
+        Atomic and committed (durable) when it returns. ``expected_seq`` is the number of steps
+        the caller believes are stored (``len(game.steps)`` before applying the move; seq starts
+        at 0); ``actor`` says who acted (``"player"``, ``"ai"``, ``"timer"``…); ``at`` is unix
+        seconds. Raises StaleSequence (nothing written) when another step already took that
+        number — of two concurrent appends with the same number exactly one wins —, GameNotFound,
+        GameNotLive, and ValueError when ``step`` does not decode as an engine Step.
+        """
+        if not isinstance(expected_seq, int) or expected_seq < 0:
+            raise ValueError(f"expected_seq must be an int >= 0, got {expected_seq!r}")
+        params = {
+            "game_id": game_id,
+            "seq": expected_seq,
+            "step": step_json(step),
+            "actor": actor,
+            "at": at,
+        }
+        try:
+            row = await self._db.fetch_one(_APPEND, params)
+        except sqlite3.IntegrityError as exc:  # primary key: a writer outside this connection
+            row = None
+            if "steps.game_id" not in str(exc):
+                raise
+        if row is not None:
+            return int(row[0])
+        raise await self._refusal(game_id, expected_seq)
+
+    async def _refusal(self, game_id: int, expected_seq: int) -> Exception:
+        row = await self._db.fetch_one(
+            "SELECT status, (SELECT COUNT(*) FROM steps WHERE game_id = :g) FROM games"
+            " WHERE id = :g",
+            {"g": game_id},
+        )
+        if row is None:
+            return GameNotFound(game_id)
+        if row[0] != GameStatus.LIVE:
+            return GameNotLive(game_id, row[0])
+        return StaleSequence(game_id, expected_seq, int(row[1]))
+
+    async def load_steps(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's steps (``Step.to_dict()`` dicts) in sequence order; [] if none."""
+        rows = await self._db.fetch_all(
+            "SELECT step FROM steps WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [jsoncodec.loads_object(r[0]) for r in rows]
+
+    async def step_count(self, game_id: int) -> int:
+        """How many steps are stored: the ``expected_seq`` of the next append."""
+        row = await self._db.fetch_one(
+            "SELECT IFNULL(MAX(seq) + 1, 0) FROM steps WHERE game_id = ?", (game_id,)
+        )
+        return int(row[0]) if row else 0
