@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from storetest_util import ROOT, file_digest, new_game, play_and_store
+from storetest_util import ROOT, file_digest, random_move, seat_specs
 
-from data import StoreCorrupted, StoreLocked, StoreUnreadable, open_store
+from data import GameImport, StoreCorrupted, StoreLocked, StoreUnreadable, open_store
+from engine import Game, GameConfig
 
 
 def siblings(path: Path) -> set[str]:
@@ -19,11 +20,18 @@ def siblings(path: Path) -> set[str]:
 
 
 async def make_store_with_games(path: Path, games: int = 20) -> None:
+    """A database holding ``games`` live games of 40 random steps each (bulk import)."""
     rng = random.Random(4)
+    imports = []
+    for channel in range(games):
+        config = GameConfig(3, channel)
+        game = Game.new(config)
+        for _ in range(40):
+            random_move(game, rng)
+        steps = [s.to_dict() for s in game.steps]
+        imports.append(GameImport(1, channel, config.to_dict(), seat_specs(3), steps))
     async with await open_store(path) as store:
-        for channel in range(games):
-            row, game = await new_game(store, channel, seats=3, seed=channel)
-            await play_and_store(store, row.id, game, rng, 40)
+        await store.games.import_games(imports)
 
 
 async def test_garbage_bytes_are_refused_and_left_unchanged(db_path: Path):
