@@ -47,7 +47,6 @@ _ANSWER_SWAP = ActionKind.ANSWER_SWAP
 _DECLINE_SWAP = ActionKind.DECLINE_SWAP
 _WITHDRAW_SWAP = ActionKind.WITHDRAW_SWAP
 _END_TURN = ActionKind.END_TURN
-_REPLIES = frozenset((_ANSWER_SWAP, _DECLINE_SWAP, _WITHDRAW_SWAP))
 _BLACK_BIT = 1 << 7
 """Bit of the type mask standing for "has black hats" (one type for the cookie, R13)."""
 _NO_MORE_VALUES = 7
@@ -218,7 +217,7 @@ class Game:
         if self.pending_offer is not None:
             event_seat, outcome = self._apply_pending(seat, action, kind)
         else:
-            if kind in _REPLIES:
+            if kind is _ANSWER_SWAP or kind is _DECLINE_SWAP or kind is _WITHDRAW_SWAP:
                 raise NoPendingSwap()
             if seat != self.active:
                 raise NotYourTurn(seat, self.active)
