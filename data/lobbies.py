@@ -127,6 +127,10 @@ class Lobbies:
         """Replace the seat list (seating order); bumps ``updated_at``. Raises LobbyNotFound."""
         return await self._update(lobby_id, "seats", _seats_json(seats), at)
 
+    async def set_host(self, lobby_id: int, host_id: int, *, at: float | None = None) -> LobbyRow:
+        """Hand the lobby to another host (the host left); raises LobbyNotFound."""
+        return await self._update(lobby_id, "host_id", host_id, at)
+
     async def set_settings(
         self, lobby_id: int, settings: Mapping[str, Any], *, at: float | None = None
     ) -> LobbyRow:

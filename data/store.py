@@ -29,6 +29,7 @@ from data.errors import (
 from data.games import Games
 from data.lobbies import Lobbies
 from data.messages import Messages
+from data.meta import Meta
 from data.migrations import LATEST_VERSION, migrate
 from data.restore import Snapshot
 from data.results import Results
@@ -53,7 +54,8 @@ class Store:
     Repositories: ``lobbies`` (:class:`~data.lobbies.Lobbies`), ``games``
     (:class:`~data.games.Games`), ``steps`` (:class:`~data.steps.Steps`), ``messages``
     (:class:`~data.messages.Messages`), ``timers`` (:class:`~data.timers.Timers`), ``results``
-    (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`).
+    (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
+    ``meta`` (:class:`~data.meta.Meta`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     """
 
@@ -69,6 +71,7 @@ class Store:
         self.timers = Timers(db)
         self.results = Results(db)
         self.snapshot = Snapshot(db)
+        self.meta = Meta(db)
 
     async def close(self) -> None:
         """Wait for running statements, then close the connection (idempotent)."""

@@ -1,0 +1,54 @@
+"""The shared ``/hats`` command group and the base class of feature cogs.
+
+Every feature cog adds its slash commands under the one ``/hats`` group (discord.py has no
+built-in way for several cogs to share a group): :class:`HatsFeature` moves a cog's app
+commands into ``bot.hats_group`` when the cog loads and out again when it unloads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+
+__all__ = ["HatsFeature", "make_hats_group"]
+
+
+def make_hats_group() -> app_commands.Group:
+    """The ``/hats`` group, usable in servers and in DMs with the bot (Discord app contexts)."""
+    return app_commands.Group(
+        name="hats",
+        description="Play the card game Hats",
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True),
+    )
+
+
+class HatsFeature(commands.Cog):
+    """A feature cog whose slash commands are subcommands of ``/hats``."""
+
+    def __init__(self, bot: HatsBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Move this cog's app commands under ``/hats`` instead of the top level."""
+        group = self.bot.hats_group
+        for command in self.__cog_app_commands__:
+            group.add_command(command)
+        self.__cog_app_commands__ = []
+
+    async def cog_unload(self) -> None:
+        """Take this cog's commands out of ``/hats`` again."""
+        group = self.bot.hats_group
+        for command in list(group.commands):
+            if getattr(command, "binding", None) is self:
+                group.remove_command(command.name)
+
+    def tr(self, interaction: discord.Interaction):
+        """The translator for the interaction's locale (see cogs.i18n)."""
+        return self.bot.translator.for_locale(interaction.locale)

@@ -1,0 +1,334 @@
+"""Persistent buttons and selects (discord.py ``DynamicItem``) and the views built from them.
+
+Every control carries what it needs in its ``custom_id`` (game id, state version, card, slot),
+so it keeps working after a restart. Callbacks hold no rules: they hand the parsed control to
+the cog that owns the feature (``PlayCog``, ``LobbyCog``, ``TableCog``), which asks the engine.
+
+custom_id formats (<= 100 characters, Discord's limit):
+- hand actions:  ``hats:h:<game>:<version>:<op>[:<card>[:<slot>]]``
+- hand card select: ``hats:hs:<game>:<version>``
+- lobby:         ``hats:l:<lobby>:<op>``
+- table:         ``hats:t:<game>:<op>``
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine import Action, ActionKind, Card, card_from_code
+from engine.actions import (
+    ANSWERS,
+    BLACK_HATS,
+    DECLINE,
+    DISCARDS,
+    END_TURN,
+    EXCHANGES,
+    OFFERS,
+    WITHDRAW,
+)
+from engine.cards import CardParseError
+
+if TYPE_CHECKING:
+    from cogs.i18n import Tr
+
+__all__ = [
+    "CardSelect",
+    "HandButton",
+    "HandOp",
+    "LobbyButton",
+    "LobbyOp",
+    "TableButton",
+    "TableOp",
+    "hand_view",
+]
+
+
+class HandOp(enum.StrEnum):
+    """Hand controls; the letter is the ``op`` field of the custom_id."""
+
+    EXCHANGE = "x"
+    BLACK_HAT = "b"
+    DISCARD = "d"
+    OFFER = "o"
+    ANSWER = "a"
+    DECLINE = "n"
+    WITHDRAW = "w"
+    END_TURN = "e"
+    REFRESH = "r"
+
+
+_OP_OF_KIND = {
+    ActionKind.EXCHANGE: HandOp.EXCHANGE,
+    ActionKind.BLACK_HAT: HandOp.BLACK_HAT,
+    ActionKind.DISCARD: HandOp.DISCARD,
+    ActionKind.OFFER_SWAP: HandOp.OFFER,
+    ActionKind.ANSWER_SWAP: HandOp.ANSWER,
+    ActionKind.DECLINE_SWAP: HandOp.DECLINE,
+    ActionKind.WITHDRAW_SWAP: HandOp.WITHDRAW,
+    ActionKind.END_TURN: HandOp.END_TURN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandCommand:
+    """A parsed hand control: game id, state version (steps applied), op, card, slot."""
+
+    game: int
+    version: int
+    op: HandOp
+    card: Card | None = None
+    slot: int | None = None
+
+    def action(self) -> Action | None:
+        """The engine action this control stands for, or None (refresh)."""
+        c = self.card
+        match self.op:
+            case HandOp.EXCHANGE if c is not None and self.slot is not None:
+                return EXCHANGES[c.id][self.slot]
+            case HandOp.BLACK_HAT if c is not None:
+                return BLACK_HATS[c.id]
+            case HandOp.DISCARD if c is not None:
+                return DISCARDS[c.id]
+            case HandOp.OFFER if c is not None:
+                return OFFERS[c.id]
+            case HandOp.ANSWER if c is not None:
+                return ANSWERS[c.id]
+            case HandOp.DECLINE:
+                return DECLINE
+            case HandOp.WITHDRAW:
+                return WITHDRAW
+            case HandOp.END_TURN:
+                return END_TURN
+        return None
+
+
+def hand_custom_id(
+    game: int, version: int, op: HandOp, card: Card | None = None, slot: int | None = None
+) -> str:
+    """The custom_id of a hand control (see the module docstring)."""
+    parts = ["hats", "h", str(game), str(version), op.value]
+    if card is not None:
+        parts.append(card.code)
+        if slot is not None:
+            parts.append(str(slot))
+    return ":".join(parts)
+
+
+def _play_cog(interaction: discord.Interaction) -> Any:
+    return interaction.client.get_cog("PlayCog")  # type: ignore[attr-defined]
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:h:(?P<game>\d+):(?P<ver>\d+):(?P<op>[a-z])(?::(?P<card>[a-z]+[1-6]))?(?::(?P<slot>[1-6]))?",
+):
+    """One hand action button (exchange onto a slot, black hat, discard, swap, end turn...)."""
+
+    def __init__(self, command: HandCommand, button: discord.ui.Button | None = None) -> None:
+        super().__init__(
+            button
+            or discord.ui.Button(
+                custom_id=hand_custom_id(
+                    command.game, command.version, command.op, command.card, command.slot
+                )
+            )
+        )
+        self.command = command
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> HandButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        try:
+            card = card_from_code(match["card"]) if match["card"] else None
+        except CardParseError:
+            card = None
+        command = HandCommand(
+            int(match["game"]),
+            int(match["ver"]),
+            HandOp(match["op"]),
+            card,
+            int(match["slot"]) if match["slot"] else None,
+        )
+        return cls(command, item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the command to PlayCog."""
+        await _play_cog(interaction).on_hand_command(interaction, self.command)
+
+
+class CardSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"hats:hs:(?P<game>\d+):(?P<ver>\d+)"
+):
+    """The "choose a card" select of a hand message."""
+
+    def __init__(self, game: int, version: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"hats:hs:{game}:{version}"))
+        self.game = game
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+    ) -> CardSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["game"]), int(match["ver"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the actions of the chosen card (PlayCog)."""
+        values = self.item.values
+        await _play_cog(interaction).on_card_selected(
+            interaction, self.game, self.version, values[0] if values else None
+        )
+
+
+class LobbyOp(enum.StrEnum):
+    """Lobby buttons."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    TEAM_A = "teama"
+    TEAM_B = "teamb"
+    SHUFFLE = "shuffle"
+    ADD_AI = "addai"
+    REMOVE_AI = "rmai"
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:l:(?P<lobby>\d+):(?P<op>[a-z]+)"
+):
+    """A lobby button: join, leave, start, cancel, team picks, AI seats."""
+
+    def __init__(self, lobby: int, op: LobbyOp, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"hats:l:{lobby}:{op.value}"))
+        self.lobby = lobby
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> LobbyButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["lobby"]), LobbyOp(match["op"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to LobbyCog."""
+        cog: Any = interaction.client.get_cog("LobbyCog")  # type: ignore[attr-defined]
+        await cog.on_lobby_button(interaction, self.lobby, self.op)
+
+
+class TableOp(enum.StrEnum):
+    """Buttons under the public table and the final message."""
+
+    HAND = "hand"
+    RULES = "rules"
+    REMATCH = "rematch"
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:t:(?P<game>\d+):(?P<op>[a-z]+)"
+):
+    """Show my hand / Rules under the table, Rematch under the final scores."""
+
+    def __init__(self, game: int, op: TableOp, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"hats:t:{game}:{op.value}"))
+        self.game = game
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> TableButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), TableOp(match["op"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to TableCog."""
+        cog: Any = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        await cog.on_table_button(interaction, self.game, self.op)
+
+
+def _button(item: discord.ui.DynamicItem[Any], label: str, style: discord.ButtonStyle, row: int):
+    item.item.label = label
+    item.item.style = style
+    item.item.row = row
+    return item
+
+
+def hand_view(
+    game: int,
+    version: int,
+    hand: Sequence[Card],
+    legal: Sequence[Action],
+    board: Sequence[Card],
+    tr: Tr,
+    *,
+    selected: Card | None = None,
+    card_label: Any = None,
+) -> discord.ui.View:
+    """The controls of a hand message: a card select, then that card's legal actions.
+
+    ``legal`` is the engine's list of legal actions for the seat (nothing here decides what is
+    legal); ``board`` gives the cards shown on the exchange buttons. Shapes: up to 6 exchange
+    buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn, decline or
+    withdraw (row 4).
+    """
+    view = discord.ui.View(timeout=None)
+    kinds = {a.kind for a in legal}
+    card_actions = {a.card for a in legal if hasattr(a, "card")}
+    if card_actions:
+        select = CardSelect(game, version)
+        select.item.placeholder = (
+            tr("Choose a card to give back")
+            if ActionKind.ANSWER_SWAP in kinds
+            else tr("Choose a card")
+        )
+        for card in hand:
+            if card in card_actions:
+                select.item.add_option(
+                    label=card_label(card) if card_label else card.code,
+                    value=card.code,
+                    default=card is selected,
+                )
+        select.item.row = 0
+        view.add_item(select)
+    if selected is not None:
+        for a in legal:
+            if getattr(a, "card", None) is not selected:
+                continue
+            cmd = HandCommand(
+                game, version, _OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
+            )
+            if a.kind is ActionKind.EXCHANGE:
+                taken = board[a.slot - 1]  # type: ignore[union-attr]
+                label = tr("Slot {slot}: take {card}", slot=a.slot, card=taken.short)  # type: ignore[union-attr]
+                row = 1 if a.slot <= 3 else 2  # type: ignore[union-attr]
+                view.add_item(_button(HandButton(cmd), label, discord.ButtonStyle.primary, row))
+            else:
+                label, style = {
+                    ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.secondary),
+                    ActionKind.DISCARD: (tr("Discard and draw"), discord.ButtonStyle.secondary),
+                    ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.secondary),
+                    ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
+                }[a.kind]
+                view.add_item(_button(HandButton(cmd), label, style, 3))
+    for a in legal:
+        if a.kind is ActionKind.END_TURN:
+            label, style = tr("End turn"), discord.ButtonStyle.success
+        elif a.kind is ActionKind.DECLINE_SWAP:
+            label, style = tr("Decline the swap"), discord.ButtonStyle.danger
+        elif a.kind is ActionKind.WITHDRAW_SWAP:
+            label, style = tr("Withdraw my offer"), discord.ButtonStyle.danger
+        else:
+            continue
+        cmd = HandCommand(game, version, _OP_OF_KIND[a.kind])
+        view.add_item(_button(HandButton(cmd), label, style, 4))
+    return view

@@ -1,0 +1,63 @@
+"""``/hats rules`` (the rules in our own words) and ``/hats record`` (a finished game's record)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from cogs.base import HatsFeature
+from cogs.render import rules_embeds
+from cogs.replies import send_private
+from cogs.table import record_file
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+
+
+class InfoCog(HatsFeature, name="InfoCog"):
+    """Rules and game records."""
+
+    @app_commands.command(name="rules", description="The rules and the scoring, in short")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """``/hats rules``: privately, so the channel stays clean."""
+        await send_private(interaction, embeds=rules_embeds(self.tr(interaction)))
+
+    @app_commands.command(
+        name="record", description="Download the record (hats-record/1 JSON) of a finished game"
+    )
+    @app_commands.describe(game="A game id; default: the last finished game in this channel")
+    async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/hats record [game]``: the game record as a file attachment."""
+        tr = self.tr(interaction)
+        store = self.bot.store
+        if game is None:
+            row = await store.results.last_finished_game(interaction.channel_id or 0)
+            if row is None:
+                await send_private(
+                    interaction,
+                    tr(
+                        "No game has finished in this channel yet. Give a game id to get another one."
+                    ),
+                )
+                return
+            game = row.id
+        record = await store.results.get_record(game)
+        if record is None:
+            await send_private(
+                interaction,
+                tr(
+                    "Game #{game} has no record: it does not exist or is not finished yet.",
+                    game=game,
+                ),
+            )
+            return
+        await interaction.response.send_message(
+            tr("The record of game #{game}.", game=game), file=record_file(record, game)
+        )
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(InfoCog(bot))

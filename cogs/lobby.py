@@ -1,0 +1,348 @@
+"""Lobbies: ``/hats new``, join, leave, start, cancel, and their buttons; rematches.
+
+A lobby is one embed in the channel with Join, Leave, Start and Cancel buttons (persistent
+``DynamicItem``s). 2 to 4 players (R3); the host starts. One lobby or game per channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.base import HatsFeature
+from cogs.controls import LobbyButton, LobbyOp
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
+from cogs.replies import send_private
+from cogs.service import ServiceError
+from data import LobbyRow, LobbySeat
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+    from cogs.i18n import Tr
+
+log = logging.getLogger("hats.lobby")
+
+MAX_SEATS = 4
+MIN_SEATS = 2
+REQUIRED_PERMISSIONS: tuple[tuple[str, str], ...] = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+"""Channel permissions the bot needs to run a game (Discord permission names)."""
+
+
+class LobbyCog(HatsFeature, name="LobbyCog"):
+    """Opening, filling, starting and cancelling lobbies."""
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+
+    # ------------------------------------------------------------------ rendering
+    def lobby_info(self, row: LobbyRow, tr: Tr, status: str | None = None) -> LobbyInfo:
+        """The lobby as the renderer wants it."""
+        labels = tuple(
+            SeatLabel(
+                i,
+                s.user_id,
+                s.ai_level,
+                self.bot.names.get(s.user_id, f"Player {i + 1}") if s.user_id else f"AI {i + 1}",
+            )
+            for i, s in enumerate(row.seats)
+        )
+        return LobbyInfo(
+            host_id=row.host_id,
+            seats=labels,
+            settings=row.settings,
+            status=status,
+            lobby_id=row.id,
+        )
+
+    def lobby_view(self, row: LobbyRow, tr: Tr) -> discord.ui.View:
+        """Join / Leave / Start / Cancel."""
+        view = discord.ui.View(timeout=None)
+        for op, label, style in (
+            (LobbyOp.JOIN, tr("Join"), discord.ButtonStyle.success),
+            (LobbyOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
+            (LobbyOp.START, tr("Start"), discord.ButtonStyle.primary),
+            (LobbyOp.CANCEL, tr("Cancel"), discord.ButtonStyle.danger),
+        ):
+            button = LobbyButton(row.id, op)
+            button.item.label = label
+            button.item.style = style
+            if op is LobbyOp.START:
+                button.item.disabled = len(row.seats) < MIN_SEATS
+            if op is LobbyOp.JOIN:
+                button.item.disabled = len(row.seats) >= MAX_SEATS
+            view.add_item(button)
+        return view
+
+    async def redraw(
+        self,
+        interaction: discord.Interaction,
+        row: LobbyRow,
+        *,
+        from_button: bool,
+        status: str | None = None,
+        closed: bool = False,
+    ) -> None:
+        """Show the lobby's new state: edit the pressed message, or the stored one."""
+        tr = self.bot.translator.for_locale(None)
+        embed = lobby_embed(self.lobby_info(row, tr, status), tr)
+        view = None if closed else self.lobby_view(row, tr)
+        if from_button:
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        if row.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(row.channel_id)
+        try:
+            await channel.get_partial_message(row.message_id).edit(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.warning("could not edit lobby %d: %s", row.id, exc)
+
+    # ------------------------------------------------------------------ operations
+    def _lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
+        if interaction.guild is None:
+            raise ServiceError("Lobbies live in server channels: use this command in one.")
+        row = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+        if row is None:
+            raise ServiceError("There is no open lobby in this channel. Open one with /hats new.")
+        return row
+
+    async def join(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
+        """Seat the user; ServiceError when already seated or full."""
+        user_id = interaction.user.id
+
+        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+            if any(s.user_id == user_id for s in row.seats):
+                raise ServiceError("You are already in this lobby.")
+            if len(row.seats) >= MAX_SEATS:
+                raise ServiceError("This lobby is full: a game has at most 4 players.")
+            return (*row.seats, LobbySeat(user_id=user_id)), dict(row.settings)
+
+        return await self.bot.games.update_lobby(lobby_id, change)
+
+    async def leave(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow | None:
+        """Unseat the user; the host role passes on; an empty lobby closes (returns None)."""
+        user_id = interaction.user.id
+
+        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+            if not any(s.user_id == user_id for s in row.seats):
+                raise ServiceError("You are not in this lobby.")
+            return tuple(s for s in row.seats if s.user_id != user_id), dict(row.settings)
+
+        row = await self.bot.games.update_lobby(lobby_id, change)
+        humans = [s.user_id for s in row.seats if s.user_id is not None]
+        if not humans:
+            await self.bot.games.close_lobby(lobby_id)
+            return None
+        if row.host_id == user_id:
+            row = await self.bot.games.set_lobby_host(lobby_id, humans[0])
+        return row
+
+    def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
+            raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
+
+    async def start(self, interaction: discord.Interaction, lobby_id: int) -> None:
+        """Start the game: the lobby becomes a game; table and DMs follow (events)."""
+        row = self.bot.games.lobby(lobby_id)
+        if row is None:
+            raise ServiceError("This lobby is closed.")
+        self._require_host(interaction, row)
+        if len(row.seats) < MIN_SEATS:
+            raise ServiceError("A game needs at least 2 players; wait for someone to join.")
+        session = await self.bot.games.start_game(lobby_id)
+        tr = self.bot.translator.for_locale(None)
+        status = tr("The game has started: game #{game}.", game=session.id)
+        return await self._started(interaction, row, session, status)
+
+    async def _started(self, interaction, row, session, status) -> None:
+        await self.redraw(
+            interaction, row, from_button=self._is_button(interaction), status=status, closed=True
+        )
+        self.bot.dispatch("hats_game_started", session)
+
+    @staticmethod
+    def _is_button(interaction: discord.Interaction) -> bool:
+        return interaction.type is discord.InteractionType.component
+
+    def missing_permissions(self, interaction: discord.Interaction) -> list[str]:
+        """Names of the channel permissions the bot lacks here."""
+        perms = interaction.app_permissions
+        return [label for name, label in REQUIRED_PERMISSIONS if not getattr(perms, name)]
+
+    # ------------------------------------------------------------------ slash commands
+    async def _guarded(self, interaction: discord.Interaction, work) -> None:
+        try:
+            await work()
+        except ServiceError as exc:
+            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
+
+    @app_commands.command(name="new", description="Open a lobby for a game of Hats here")
+    async def new(self, interaction: discord.Interaction) -> None:
+        """``/hats new``: open a lobby in this channel with the caller seated as host."""
+        await self._guarded(interaction, lambda: self.open_lobby(interaction))
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
+    ) -> None:
+        """Open a lobby here (``seats``: extra seats after the host, for a rematch)."""
+        tr = self.tr(interaction)
+        if interaction.guild is None:
+            raise ServiceError("Lobbies live in server channels: use this command in one.")
+        missing = self.missing_permissions(interaction)
+        if missing:
+            raise ServiceError(
+                "I am missing these permissions in this channel: {missing}. Ask a server admin "
+                "to grant them, then try again.",
+                missing=", ".join(missing),
+            )
+        settings = {
+            TURN_TIMER: self.bot.settings.turn_timer,
+            SWAP_TIMEOUT: self.bot.settings.swap_timeout,
+        }
+        row = await self.bot.games.open_lobby(
+            interaction.guild.id, interaction.channel_id or 0, interaction.user.id, settings
+        )
+        if seats:
+            host = interaction.user.id
+            extra = [s for s in seats if s.user_id != host][: MAX_SEATS - 1]
+            row = await self.bot.games.update_lobby(
+                row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
+            )
+        await interaction.response.send_message(
+            embed=lobby_embed(self.lobby_info(row, tr), tr), view=self.lobby_view(row, tr)
+        )
+        message = await interaction.original_response()
+        await self.bot.games.set_lobby_message(row.id, message.id)
+
+    @app_commands.command(name="join", description="Join the lobby in this channel")
+    async def join_cmd(self, interaction: discord.Interaction) -> None:
+        """``/hats join``."""
+
+        async def work() -> None:
+            row = await self.join(interaction, self._lobby_here(interaction).id)
+            await send_private(interaction, self.tr(interaction)("You joined the lobby."))
+            await self.redraw(interaction, row, from_button=False)
+
+        await self._guarded(interaction, work)
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel")
+    async def leave_cmd(self, interaction: discord.Interaction) -> None:
+        """``/hats leave``."""
+
+        async def work() -> None:
+            lobby = self._lobby_here(interaction)
+            row = await self.leave(interaction, lobby.id)
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("You left the lobby."))
+            if row is None:
+                await self.redraw(
+                    interaction,
+                    lobby,
+                    from_button=False,
+                    closed=True,
+                    status=tr("The lobby closed: everyone left."),
+                )
+            else:
+                await self.redraw(interaction, row, from_button=False)
+
+        await self._guarded(interaction, work)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start_cmd(self, interaction: discord.Interaction) -> None:
+        """``/hats start``."""
+
+        async def work() -> None:
+            await self.start(interaction, self._lobby_here(interaction).id)
+            await send_private(interaction, self.tr(interaction)("The game has started."))
+
+        await self._guarded(interaction, work)
+
+    @app_commands.command(name="cancel", description="Cancel the lobby in this channel (host only)")
+    async def cancel_cmd(self, interaction: discord.Interaction) -> None:
+        """``/hats cancel``."""
+
+        async def work() -> None:
+            lobby = self._lobby_here(interaction)
+            await self.cancel(interaction, lobby)
+            await send_private(interaction, self.tr(interaction)("The lobby is cancelled."))
+
+        await self._guarded(interaction, work)
+
+    async def cancel(self, interaction: discord.Interaction, row: LobbyRow) -> None:
+        """Close the lobby (host or a server manager)."""
+        self._require_host(interaction, row)
+        await self.bot.games.close_lobby(row.id)
+        tr = self.bot.translator.for_locale(None)
+        await self.redraw(
+            interaction,
+            row,
+            from_button=self._is_button(interaction),
+            closed=True,
+            status=tr("This lobby was cancelled."),
+        )
+
+    # ------------------------------------------------------------------ buttons
+    async def on_lobby_button(
+        self, interaction: discord.Interaction, lobby_id: int, op: LobbyOp
+    ) -> None:
+        """A lobby button: join, leave, start, cancel."""
+
+        async def work() -> None:
+            row = self.bot.games.lobby(lobby_id)
+            if row is None:
+                raise ServiceError("This lobby is closed.")
+            if op is LobbyOp.JOIN:
+                await self.redraw(
+                    interaction, await self.join(interaction, lobby_id), from_button=True
+                )
+            elif op is LobbyOp.LEAVE:
+                new = await self.leave(interaction, lobby_id)
+                tr = self.bot.translator.for_locale(None)
+                if new is None:
+                    await self.redraw(
+                        interaction,
+                        row,
+                        from_button=True,
+                        closed=True,
+                        status=tr("The lobby closed: everyone left."),
+                    )
+                else:
+                    await self.redraw(interaction, new, from_button=True)
+            elif op is LobbyOp.START:
+                await self.start(interaction, lobby_id)
+            elif op is LobbyOp.CANCEL:
+                await self.cancel(interaction, row)
+
+        await self._guarded(interaction, work)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Open a new lobby here with the same players (the presser hosts)."""
+
+        async def work() -> None:
+            entries = await self.bot.store.results.results_for_game(game_id)
+            seats = [
+                LobbySeat(user_id=e.user_id, ai_level=None if e.user_id else e.ai_level)
+                for e in entries
+            ]
+            if interaction.user.id not in [s.user_id for s in seats]:
+                raise ServiceError("Only the players of that game can start a rematch.")
+            await self.open_lobby(interaction, seats)
+
+        await self._guarded(interaction, work)
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog and register the lobby buttons."""
+    bot.add_dynamic_items(LobbyButton)
+    await bot.add_cog(LobbyCog(bot))

@@ -1,0 +1,76 @@
+"""Answering interactions: private replies, error wording, seat labels.
+
+Shared by the feature cogs so that every bad input gets the same kind of answer: a private
+(ephemeral) message that says what is wrong and what would be right, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.render import SeatLabel, illegal_move_text
+from cogs.service import ServiceError
+from engine import CardParseError, IllegalMove
+
+if TYPE_CHECKING:
+    from cogs.i18n import Tr
+    from cogs.service import GameSession
+
+__all__ = ["error_text", "labels_for", "send_private"]
+
+log = logging.getLogger("hats.replies")
+
+
+async def send_private(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer ``interaction`` privately (ephemeral): the response, or a followup if answered."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if content is not None:
+        kwargs["content"] = content
+    if embed is not None:
+        kwargs["embed"] = embed
+    if embeds is not None:
+        kwargs["embeds"] = embeds
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) -> str | None:
+    """Words for an expected error (a refused request), or None for an unexpected one."""
+    if isinstance(exc, IllegalMove):
+        return illegal_move_text(exc, tr, labels or [])
+    if isinstance(exc, ServiceError):
+        return tr(exc.msgid, **exc.params)
+    if isinstance(exc, CardParseError):
+        return tr(
+            "{text} is not a card. Write a colour and a value, like red5, Red 5 or 🟥5, "
+            "or pick a card from the list.",
+            text=repr(exc.text)[:60],
+        )
+    return None
+
+
+def labels_for(session: GameSession, names: Mapping[int, str]) -> list[SeatLabel]:
+    """Seat labels of a game for the renderers; ``names`` maps user ids to display names."""
+    out = []
+    for s in session.seats:
+        if s.user_id is None:
+            name = f"AI {s.seat + 1}"
+        else:
+            name = names.get(s.user_id, f"Player {s.seat + 1}")
+        out.append(SeatLabel(s.seat, s.user_id, s.ai_level, name, away=s.away))
+    return out

@@ -1,0 +1,385 @@
+"""The game service: live games and lobbies in memory, every change committed to the store first.
+
+The cogs call this module; it calls the engine and the store. It holds no Discord objects:
+after each committed step it fires the bot event ``hats_step`` (discord.py custom events,
+``bot.dispatch``) so the cogs can update the table, the DMs, the timers and the AI players.
+
+Rules of the house: one asyncio lock per game serialises its steps; a step is appended to the
+store (with its expected sequence number) before anyone is told; when the store fails, the
+in-memory game is rebuilt from the store so nothing unacknowledged survives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from data import (
+    ChannelBusy,
+    GameMessage,
+    GameRow,
+    LobbyRow,
+    LobbySeat,
+    SeatRow,
+    SeatSpec,
+    StaleSequence,
+    Store,
+    entries_from_game,
+    rebuild_game,
+    restore,
+)
+from engine import Action, Event, Game, GameConfig, Step, to_record
+
+__all__ = [
+    "GameService",
+    "GameSession",
+    "OutOfDate",
+    "ServiceError",
+    "now",
+]
+
+log = logging.getLogger("hats.service")
+
+
+def now() -> float:
+    """Wall-clock time in unix seconds, from discord.py (simcord moves it in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``msgid`` is an English sentence for the translator.
+
+    ``params`` fill its ``{placeholders}``. The cogs answer it privately and change nothing.
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        super().__init__(msgid.format(**params) if params else msgid)
+        self.msgid = msgid
+        self.params = params
+
+
+class OutOfDate(ServiceError):
+    """A control drawn for an older state of the game (``version`` != steps applied)."""
+
+    def __init__(self) -> None:
+        super().__init__("That button was out of date; here is the game as it is now.")
+
+
+@dataclass(eq=False)
+class GameSession:
+    """A live game: its stored row and seats, the engine game, its messages and its lock.
+
+    ``version`` is the number of steps applied (the next step's sequence number).
+    ``auto_played`` holds the event numbers that an AI played for an absent human.
+    """
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game
+    messages: dict[tuple[str, int | None], GameMessage] = field(default_factory=dict)
+    auto_played: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        """The game id."""
+        return self.row.id
+
+    @property
+    def channel_id(self) -> int:
+        """The game's channel."""
+        return self.row.channel_id
+
+    @property
+    def version(self) -> int:
+        """Steps applied so far: the sequence number of the next step."""
+        return len(self.game.steps)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds (even while an AI plays it for them), or None."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def human_seats(self) -> list[SeatRow]:
+        """Seats held by a human (their user id is set)."""
+        return [s for s in self.seats if s.user_id is not None]
+
+    def message(self, role: str, seat: int | None = None) -> GameMessage | None:
+        """The tracked message of ``role`` (and seat), or None."""
+        return self.messages.get((role, seat))
+
+
+@dataclass(eq=False)
+class _LobbyState:
+    row: LobbyRow
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class GameService:
+    """Live lobbies and games of the bot.
+
+    ``store``: the open :class:`data.Store`; ``seed_source()`` returns a new game's seed;
+    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_game_over``).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int],
+        *,
+        dispatch: Callable[..., None],
+    ) -> None:
+        self.store = store
+        self.seed_source = seed_source
+        self.dispatch = dispatch
+        self.sessions: dict[int, GameSession] = {}
+        self._lobbies: dict[int, _LobbyState] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self.restored_seconds = 0.0
+        self.timers: list[Any] = []
+
+    # ------------------------------------------------------------------ start-up
+    async def restore(self) -> None:
+        """Load every live lobby and game from the store (games rebuilt by replay)."""
+        restored = await restore(self.store)
+        for lobby in restored.lobbies:
+            self._lobbies[lobby.id] = _LobbyState(lobby)
+        for rg in restored.games:
+            session = GameSession(
+                rg.live.row,
+                list(rg.live.seats),
+                rg.game,
+                {(m.role, m.seat): m for m in rg.live.messages},
+            )
+            self.sessions[session.id] = session
+            if rg.game.is_over:  # stopped between the last step and finish_game
+                await self._finish(session)
+        for row, error in restored.failed:
+            log.error("game %d cannot be restored: %s", row.id, error)
+        self.timers = list(restored.timers)
+        self.restored_seconds = restored.seconds
+
+    # ------------------------------------------------------------------ look-ups
+    def session(self, game_id: int) -> GameSession | None:
+        """The live (or just finished, still cached) game ``game_id``."""
+        return self.sessions.get(game_id)
+
+    def session_in_channel(self, channel_id: int) -> GameSession | None:
+        """The live game in a channel, if any."""
+        for s in self.sessions.values():
+            if s.channel_id == channel_id and not s.game.is_over:
+                return s
+        return None
+
+    def sessions_of_user(self, user_id: int) -> list[GameSession]:
+        """Live games where ``user_id`` holds a seat, oldest first."""
+        return [
+            s
+            for s in self.sessions.values()
+            if not s.game.is_over and s.seat_of(user_id) is not None
+        ]
+
+    def lobby(self, lobby_id: int) -> LobbyRow | None:
+        """An open lobby by id."""
+        state = self._lobbies.get(lobby_id)
+        return state.row if state else None
+
+    def lobby_in_channel(self, channel_id: int) -> LobbyRow | None:
+        """The open lobby in a channel, if any."""
+        for state in self._lobbies.values():
+            if state.row.channel_id == channel_id:
+                return state.row
+        return None
+
+    def lobbies(self) -> list[LobbyRow]:
+        """Every open lobby."""
+        return [s.row for s in self._lobbies.values()]
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ lobbies
+    async def open_lobby(
+        self, guild_id: int, channel_id: int, host_id: int, settings: dict[str, Any]
+    ) -> LobbyRow:
+        """Open a lobby with the host seated; raises ServiceError when the channel is busy."""
+        async with self._channel_lock(channel_id):
+            if self.session_in_channel(channel_id) or self.lobby_in_channel(channel_id):
+                raise ServiceError(
+                    "This channel already has a game or a lobby. Finish or cancel it first, "
+                    "or use another channel."
+                )
+            try:
+                row = await self.store.lobbies.create_lobby(
+                    guild_id, channel_id, host_id, settings, (LobbySeat(user_id=host_id),), at=now()
+                )
+            except ChannelBusy:
+                raise ServiceError(
+                    "This channel already has a game or a lobby. Finish or cancel it first, "
+                    "or use another channel."
+                ) from None
+            self._lobbies[row.id] = _LobbyState(row)
+            return row
+
+    async def update_lobby(
+        self,
+        lobby_id: int,
+        change: Callable[[LobbyRow], tuple[Sequence[LobbySeat], dict[str, Any]]],
+    ) -> LobbyRow:
+        """Apply ``change(row) -> (seats, settings)`` to a lobby and store it, under its lock.
+
+        ``change`` raises ServiceError to refuse (nothing is stored then). Raises ServiceError
+        when the lobby no longer exists.
+        """
+        state = self._lobbies.get(lobby_id)
+        if state is None:
+            raise ServiceError("This lobby is closed.")
+        async with state.lock:
+            if lobby_id not in self._lobbies:
+                raise ServiceError("This lobby is closed.")
+            seats, settings = change(state.row)
+            row = state.row
+            if tuple(seats) != row.seats:
+                row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
+            if settings != row.settings:
+                row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
+            state.row = row
+            return row
+
+    async def set_lobby_host(self, lobby_id: int, host_id: int) -> LobbyRow:
+        """Make ``host_id`` the lobby's host (the previous host left)."""
+        state = self._lobbies[lobby_id]
+        state.row = await self.store.lobbies.set_host(lobby_id, host_id, at=now())
+        return state.row
+
+    async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
+        """Remember the lobby's Discord message."""
+        state = self._lobbies.get(lobby_id)
+        if state is not None:
+            state.row = await self.store.lobbies.set_message_id(lobby_id, message_id, at=now())
+
+    async def close_lobby(self, lobby_id: int) -> LobbyRow | None:
+        """Delete a lobby (cancel, expiry); returns the closed row or None if already gone."""
+        state = self._lobbies.pop(lobby_id, None)
+        if state is None:
+            return None
+        await self.store.lobbies.delete_lobby(lobby_id)
+        return state.row
+
+    async def start_game(
+        self, lobby_id: int, seat_order: Sequence[LobbySeat] | None = None
+    ) -> GameSession:
+        """Turn a lobby into a game (atomically in the store) and return the new session.
+
+        ``seat_order`` overrides the lobby's seat order (team seating, R5). Raises ServiceError
+        when the lobby is gone or has fewer than 2 or more than 4 seats.
+        """
+        state = self._lobbies.get(lobby_id)
+        if state is None:
+            raise ServiceError("This lobby is closed.")
+        async with state.lock:
+            row = state.row
+            seats = list(seat_order if seat_order is not None else row.seats)
+            if not 2 <= len(seats) <= 4:
+                raise ServiceError("A game needs 2 to 4 players; this lobby has {n}.", n=len(seats))
+            config = GameConfig(len(seats), self.seed_source())
+            specs = [SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in seats]
+            game_row = await self.store.games.create_game(
+                row.guild_id,
+                row.channel_id,
+                config.to_dict(),
+                specs,
+                dict(row.settings),
+                from_lobby_id=lobby_id,
+                at=now(),
+            )
+            self._lobbies.pop(lobby_id, None)
+        session = GameSession(game_row, await self.store.games.seats(game_row.id), Game.new(config))
+        self.sessions[session.id] = session
+        return session
+
+    # ------------------------------------------------------------------ play
+    async def play(
+        self,
+        session: GameSession,
+        seat: int,
+        action: Action,
+        *,
+        version: int | None = None,
+        actor: str = "player",
+        origin: int | None = None,
+    ) -> Event:
+        """Apply one step for ``seat``, commit it, then announce it (``on_hats_step``).
+
+        ``version``: the state the player saw (a button's version); a different current state
+        raises :class:`OutOfDate`. ``actor`` is stored with the step: ``player``, ``ai``
+        (an AI seat) or ``auto`` (the AI played for an absent human). ``origin``: the id of
+        the message whose control made the move (listeners skip redrawing it).
+        Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError (the
+        game is rebuilt from the store; the step is not acknowledged).
+        """
+        async with session.lock:
+            if version is not None and version != session.version:
+                raise OutOfDate()
+            seq = session.version
+            event = session.game.apply(seat, action)
+            try:
+                await self.store.steps.append_step(
+                    session.id, seq, Step(seat, action).to_dict(), actor=actor, at=now()
+                )
+            except StaleSequence:
+                await self._reload(session)
+                raise OutOfDate() from None
+            except Exception:
+                await self._reload(session)
+                raise
+            if actor == "auto":
+                session.auto_played.add(event.number)
+            if session.game.is_over:
+                await self._finish(session)
+        self.dispatch("hats_step", session, event, actor, origin)
+        if event.game_over:
+            self.dispatch("hats_game_over", session)
+        return event
+
+    async def _reload(self, session: GameSession) -> None:
+        steps = await self.store.steps.load_steps(session.id)
+        session.game = rebuild_game(session.row, steps)
+
+    async def _finish(self, session: GameSession) -> None:
+        game = session.game
+        session.row = await self.store.results.finish_game(
+            session.id, entries_from_game(game, session.seats), to_record(game), at=now()
+        )
+
+    async def update_seat(self, session: GameSession, seat: int, **changes: Any) -> SeatRow:
+        """Change a seat's stored state (``ai_level``, ``away``, ``auto_turns``, ``user_id``)."""
+        row = dataclasses.replace(session.seats[seat], **changes)
+        await self.store.games.update_seat(row, at=now())
+        session.seats[seat] = row
+        return row
+
+    async def remember_message(
+        self,
+        session: GameSession,
+        role: str,
+        channel_id: int,
+        message_id: int | None,
+        *,
+        seat: int | None = None,
+    ) -> None:
+        """Store a message (or thread) that belongs to the game."""
+        await self.store.messages.set_message(session.id, role, channel_id, message_id, seat=seat)
+        session.messages[(role, seat)] = GameMessage(session.id, role, seat, channel_id, message_id)
+
+    def forget(self, session: GameSession) -> None:
+        """Drop a finished game from memory (its record stays in the store)."""
+        self.sessions.pop(session.id, None)

@@ -1,0 +1,202 @@
+"""The public table: one embed in the game's channel, edited after every step; the final scores.
+
+Only the public observation is ever rendered here ("Who may see what"), so no hand card, black
+hat face or swapped card can reach the channel. Edits are coalesced per game: while one edit
+is in flight, further steps mark the table dirty and one more edit follows.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import HatsFeature
+from cogs.controls import TableButton, TableOp
+from cogs.render import end_embed, rules_embeds, table_embed
+from cogs.replies import labels_for, send_private
+from cogs.service import GameSession, ServiceError
+from engine import Event, to_record
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+
+log = logging.getLogger("hats.table")
+
+TABLE_ROLE = "table"
+END_ROLE = "end"
+
+
+def record_file(record: dict, game_id: int) -> discord.File:
+    """The ``hats-record/1`` JSON of a game as an attachment ``hats-game-<id>.json``."""
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    return discord.File(io.BytesIO(data), filename=f"hats-game-{game_id}.json")
+
+
+class TableCog(HatsFeature, name="TableCog"):
+    """Posts and keeps up to date the public table, and posts the final scores."""
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self._running: set[int] = set()
+        self._dirty: set[int] = set()
+
+    def table_view(self, session: GameSession) -> discord.ui.View | None:
+        """Show my hand / Rules buttons (none once the game is over)."""
+        if session.game.is_over:
+            return None
+        tr = self.bot.translator.for_locale(None)
+        view = discord.ui.View(timeout=None)
+        hand = TableButton(session.id, TableOp.HAND)
+        hand.item.label = tr("Show my hand")
+        hand.item.style = discord.ButtonStyle.primary
+        hand.item.emoji = "🎩"
+        rules = TableButton(session.id, TableOp.RULES)
+        rules.item.label = tr("Rules")
+        rules.item.style = discord.ButtonStyle.secondary
+        view.add_item(hand)
+        view.add_item(rules)
+        return view
+
+    def table_embed(self, session: GameSession) -> discord.Embed:
+        """The public table of a game (public observation only)."""
+        tr = self.bot.translator.for_locale(None)
+        return table_embed(
+            session.game.public_view(),
+            labels_for(session, self.bot.names),
+            tr,
+            game_id=session.id,
+            auto_played=session.auto_played,
+        )
+
+    async def post_table(self, session: GameSession) -> discord.Message:
+        """Post the table as a new message in the game's channel and keep that one updated."""
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        message = await channel.send(embed=self.table_embed(session), view=self.table_view(session))
+        old = session.message(TABLE_ROLE)
+        await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
+        if old is not None and old.message_id is not None:
+            try:
+                await channel.get_partial_message(old.message_id).edit(view=None)
+            except discord.HTTPException:
+                pass
+        return message
+
+    async def refresh_table(self, session: GameSession) -> None:
+        """Edit the table message to the current state (coalesced per game)."""
+        if session.id in self._running:
+            self._dirty.add(session.id)
+            return
+        self._running.add(session.id)
+        try:
+            while True:
+                self._dirty.discard(session.id)
+                await self._edit_table(session)
+                if session.id not in self._dirty:
+                    break
+        finally:
+            self._running.discard(session.id)
+
+    async def _edit_table(self, session: GameSession) -> None:
+        current = session.message(TABLE_ROLE)
+        if current is None or current.message_id is None:
+            await self.post_table(session)
+            return
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        try:
+            await channel.get_partial_message(current.message_id).edit(
+                embed=self.table_embed(session), view=self.table_view(session)
+            )
+        except discord.NotFound:
+            await self.post_table(session)
+        except discord.HTTPException as exc:
+            log.warning("could not edit the table of game %d: %s", session.id, exc)
+
+    # ------------------------------------------------------------------ events
+    @commands.Cog.listener()
+    async def on_hats_game_started(self, session: GameSession) -> None:
+        """Post the first table."""
+        await self.post_table(session)
+
+    @commands.Cog.listener()
+    async def on_hats_step(
+        self, session: GameSession, event: Event, actor: str, origin: int | None
+    ) -> None:
+        """Redraw the table after every committed step."""
+        await self.refresh_table(session)
+
+    @commands.Cog.listener()
+    async def on_hats_game_over(self, session: GameSession) -> None:
+        """Post the final scores with the record attached and a Rematch button."""
+        tr = self.bot.translator.for_locale(None)
+        embed = end_embed(
+            session.game.public_view(), labels_for(session, self.bot.names), tr, game_id=session.id
+        )
+        view = discord.ui.View(timeout=None)
+        rematch = TableButton(session.id, TableOp.REMATCH)
+        rematch.item.label = tr("Rematch")
+        rematch.item.style = discord.ButtonStyle.success
+        rematch.item.emoji = "🔁"
+        view.add_item(rematch)
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        message = await channel.send(
+            embed=embed, view=view, file=record_file(to_record(session.game), session.id)
+        )
+        await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
+
+    # ------------------------------------------------------------------ commands and buttons
+    @app_commands.command(name="table", description="Post the public table again, below")
+    async def table(self, interaction: discord.Interaction) -> None:
+        """``/hats table``: repost the table; the new message is the one kept up to date."""
+        tr = self.tr(interaction)
+        session = None
+        if interaction.guild is not None:
+            session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+        if session is None:
+            await send_private(
+                interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
+            )
+            return
+        await interaction.response.send_message(tr("Here is the table."), ephemeral=True)
+        await self.post_table(session)
+
+    async def on_table_button(
+        self, interaction: discord.Interaction, game_id: int, op: TableOp
+    ) -> None:
+        """Show my hand (ephemeral controls), Rules (ephemeral), Rematch (new lobby)."""
+        tr = self.tr(interaction)
+        if op is TableOp.RULES:
+            await send_private(interaction, embeds=rules_embeds(tr))
+            return
+        if op is TableOp.REMATCH:
+            lobby_cog = self.bot.get_cog("LobbyCog")
+            await lobby_cog.rematch(interaction, game_id)  # type: ignore[union-attr]
+            return
+        session = self.bot.games.session(game_id)
+        if session is None or session.game.is_over:
+            await send_private(interaction, tr("This game is over."))
+            return
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await send_private(
+                interaction,
+                tr("You are not playing in this game. You can follow it here on the table."),
+            )
+            return
+        play = self.bot.get_cog("PlayCog")
+        embed, view = play.hand_message(session, seat, tr)  # type: ignore[union-attr]
+        await send_private(interaction, embed=embed, view=view)
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog and register the table buttons."""
+    bot.add_dynamic_items(TableButton)
+    await bot.add_cog(TableCog(bot))
+
+
+__all__ = ["ServiceError", "TableCog", "record_file", "setup"]

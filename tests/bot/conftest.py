@@ -1,0 +1,51 @@
+"""simcord fixtures: the real bot over a temporary database, a server, a channel, players."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import pytest
+from simcord.env import Env
+
+from bot import create_bot
+
+# simcord idles 50 ms after every ephemeral answer while settling; our tests send hundreds of
+# them. 1 ms keeps the same settling logic at test speed (private simcord knob, pinned 3.2.1).
+Env._settle_internal.__kwdefaults__["idle"] = 0.001
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "hats.sqlite3"
+
+
+@pytest.fixture
+def bot_options():
+    """Settings for the bot under test; tests override this fixture to change them."""
+    return {"turn_timer": None, "ai_delay": 0.0}
+
+
+@pytest.fixture
+def simcord_bot(db_path, bot_options):
+    seeds = itertools.count(1001)
+    return create_bot(db_path, seed_source=lambda: next(seeds), **bot_options)
+
+
+@dataclass
+class World:
+    env: object
+    guild: object
+    channel: object
+    players: list
+
+
+@pytest.fixture
+async def world(simcord_env):
+    guild = simcord_env.create_guild("Tea party")
+    channel = guild.create_text_channel("hats")
+    players = [
+        guild.add_member(simcord_env.create_user(name))
+        for name in ("alice", "bob", "carol", "dave", "erin")
+    ]
+    return World(simcord_env, guild, channel, players)
