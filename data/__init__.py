@@ -70,9 +70,14 @@ A move, the recommended way (one asyncio lock per game in the bot)::
     await store.steps.append_step(game_id, seq, game.steps[-1].to_dict(), at=time.time())
     # on StoreError: the move is NOT acknowledged; rebuild the game from the store.
 
-Restore: :func:`load_live` (rows, one snapshot) and :func:`rebuild_game` (replay), or both in
-:func:`restore`; a restored game that is already over was not finished before a crash: call
-``finish_game`` for it.
+Restore (start-up, logged on the ``hats.data`` logger with the time taken)::
+
+    restored = await restore(store)     # Restored(lobbies, games, timers, failed, seconds, ...)
+    for r in restored.games:            # RestoredGame(live: LiveGame, game: engine.Game)
+        r.live.row, r.live.seats, r.live.steps, r.live.messages   # GameRow, SeatRows, Steps, …
+        if r.game.is_over: ...          # crashed between its last step and finish_game: finish it
+    for row, error in restored.failed: ...   # ReplayFailed: tell the channel, abandon_game(row.id)
+    # or separately: state = await load_live(store); game = rebuild_game(row, steps)
 """
 
 from data.config import database_path

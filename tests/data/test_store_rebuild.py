@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import sqlite3
@@ -113,3 +114,18 @@ async def test_a_damaged_step_row_is_reported_not_fatal(store: Store, db_path: P
     assert state.games == []
     ((broken, error),) = state.broken
     assert broken.id == row.id and error.seq == 1
+
+
+def test_steps_are_put_back_in_seq_order_and_gaps_are_reported():
+    from data.restore import _decode_steps, _StepCache
+
+    a = '{"seat":0,"kind":"end_turn"}'
+    b = '{"seat":1,"kind":"discard","card":"red5"}'
+    steps = _decode_steps(1, "1,0", f"{a}\n{b}", _StepCache())
+    assert [s.to_dict() for s in steps] == [json.loads(b), json.loads(a)]
+    with pytest.raises(ReplayFailed) as info:
+        _decode_steps(1, "0,2", f"{a}\n{b}", _StepCache())
+    assert info.value.seq == 1
+    with pytest.raises(ReplayFailed) as info:
+        _decode_steps(1, "0,1", f"{a}\n{{}}", _StepCache())
+    assert info.value.seq == 1
