@@ -178,3 +178,21 @@ async def test_game_messages_are_upserted_per_role_and_seat(store: Store, db_pat
         assert await again.messages.get_message(row.id, MessageRole.DM, seat=0) is None
         thread = await again.messages.get_message(row.id, MessageRole.TEAM_THREAD, seat=1)
         assert thread is not None and thread.channel_id == 80 and thread.message_id is None
+
+
+async def test_a_lobby_can_change_host(store: Store):
+    lobby = await store.lobbies.create_lobby(1, 10, 100, at=1.0)
+    moved = await store.lobbies.set_host(lobby.id, 200, at=2.0)
+    assert (moved.host_id, moved.updated_at) == (200, 2.0)
+    await store.lobbies.delete_lobby(lobby.id)
+    with pytest.raises(LobbyNotFound):
+        await store.lobbies.set_host(lobby.id, 300)
+
+
+async def test_meta_values_are_replaced_and_survive_a_restart(store: Store, db_path: Path):
+    assert await store.meta.get("commands_hash") is None
+    await store.meta.set("commands_hash", "abc")
+    await store.meta.set("commands_hash", "def")
+    await store.close()
+    async with await open_store(db_path) as again:
+        assert await again.meta.get("commands_hash") == "def"
