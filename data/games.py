@@ -73,7 +73,8 @@ def _checked_config(config: Mapping[str, Any], seats: Sequence[SeatSpec]) -> str
 class GameImport:
     """A live game to insert whole (benchmarks, imports): its seats and steps so far.
 
-    ``steps`` are ``Step.to_dict()`` dicts in order (seq 0, 1, …); ``at`` in unix seconds.
+    ``steps`` are ``Step.to_dict()`` dicts in order (seq 0, 1, …); ``at`` in unix seconds
+    (None: now) is the creation time and every step's time.
     """
 
     guild_id: int
@@ -82,7 +83,7 @@ class GameImport:
     seats: Sequence[SeatSpec]
     steps: Sequence[Mapping[str, Any]] = ()
     settings: Mapping[str, Any] = field(default_factory=dict)
-    at: float = 0.0
+    at: float | None = None
 
 
 class Games:
@@ -159,12 +160,14 @@ class Games:
         not replayed here: an illegal sequence shows up at restore as a ReplayFailed game.
         """
         ids: list[int] = []
+        now = time.time()
         async with self._db.write() as tx:
             for g in games:
                 config_json = _checked_config(g.config, g.seats)
+                at = now if g.at is None else g.at
                 try:
                     row = await self._insert(
-                        tx, g.guild_id, g.channel_id, config_json, g.seats, g.settings, g.at
+                        tx, g.guild_id, g.channel_id, config_json, g.seats, g.settings, at
                     )
                 except sqlite3.IntegrityError as exc:
                     if is_channel_conflict(exc):
@@ -172,7 +175,7 @@ class Games:
                     raise
                 await tx.many(
                     "INSERT INTO steps (game_id, seq, step, actor, at) VALUES (?, ?, ?, ?, ?)",
-                    [(row.id, seq, step_json(s), "import", g.at) for seq, s in enumerate(g.steps)],
+                    [(row.id, seq, step_json(s), "import", at) for seq, s in enumerate(g.steps)],
                 )
                 ids.append(row.id)
         return ids

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import statistics
 import sys
@@ -170,11 +171,13 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared: figures vary with it)")
     with tempfile.TemporaryDirectory(prefix="bench_store_") as tmp:
         folder = Path(tmp)
         await bench_appends(folder, args.appends, rng)
         await bench_restore(folder, args.games, rng)
         await bench_bytes(folder, args.finished, rng)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

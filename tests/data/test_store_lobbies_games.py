@@ -11,6 +11,7 @@ from storetest_util import new_game, seat_specs
 
 from data import (
     ChannelBusy,
+    GameImport,
     GameNotLive,
     GameStatus,
     LobbyNotFound,
@@ -196,3 +197,19 @@ async def test_meta_values_are_replaced_and_survive_a_restart(store: Store, db_p
     await store.close()
     async with await open_store(db_path) as again:
         assert await again.meta.get("commands_hash") == "def"
+
+
+async def test_an_import_into_a_busy_channel_writes_nothing(store: Store):
+    await store.lobbies.create_lobby(1, 30, 100)
+    step = {"seat": 0, "kind": "end_turn"}
+    imports = [
+        GameImport(1, 20, CONFIG, seat_specs(4), [step]),
+        GameImport(1, 30, CONFIG, seat_specs(4), [step]),  # the lobby's channel
+    ]
+    with pytest.raises(ChannelBusy) as info:
+        await store.games.import_games(imports)
+    assert info.value.channel_id == 30
+    assert await store.games.list_live() == []
+    with pytest.raises(ValueError):  # a step the engine cannot read is refused too
+        await store.games.import_games([GameImport(1, 20, CONFIG, seat_specs(4), [{"x": 1}])])
+    assert await store.games.list_live() == []
