@@ -60,7 +60,12 @@ class Writer:
     def kill(self) -> str:
         """SIGKILL the child, collect what it printed before dying; return its stderr."""
         self.proc.send_signal(signal.SIGKILL)
-        out, err = self.proc.communicate(timeout=CHILD_LIMIT_S)
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        # Read through the same buffered file objects as readline (communicate() would skip
+        # lines already sitting in their buffers); the pipes end when the child is gone.
+        out = self.proc.stdout.read()
+        err = self.proc.stderr.read()
+        self.proc.wait(timeout=CHILD_LIMIT_S)
         self.watchdog.cancel()
         self.lines.extend(line.strip() for line in out.splitlines() if line.strip())
         assert self.proc.returncode == -signal.SIGKILL, f"the writer died by itself:\n{err}"
