@@ -104,9 +104,10 @@ RULES_PAGES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
             (
                 N_("{cookie} The cookie"),
                 N_(
-                    "It belongs to whoever has the most different colours in their collection "
-                    "(black hats count as one colour). On a tie, the tied player whose lowest "
-                    "face-up card is lower gets it; if that is equal too, compare the next "
+                    "It belongs to the player whose collection shows the most different "
+                    "colours; all black hats together add a single colour. On a tie, the "
+                    "tied player whose lowest face-up card is lower gets it; if that is equal "
+                    "too, compare the next "
                     "lowest cards, and so on. If nothing separates them, the holder keeps it, "
                     "or it goes back to the napkin. It is worth 5 points at the end."
                 ),

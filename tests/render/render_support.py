@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import discord
 
-from cogs.i18n import Translator, Tr
+from cogs.i18n import Tr, Translator
 from cogs.render import SeatLabel
 from engine import ALL_CARDS, ActionKind, Card, Game, GameConfig
 from engine.actions import WITHDRAW
@@ -54,10 +54,11 @@ def random_game_states(seats: int, seed: int) -> Iterator[Game]:
 
 def finished_game(seats: int, seed: int) -> Game:
     """A random game played to the end."""
-    game = None
-    for game in random_game_states(seats, seed):
+    states = random_game_states(seats, seed)
+    game = next(states)
+    for game in states:  # noqa: B007 - the generator yields one game object, step by step
         pass
-    assert game is not None and game.is_over
+    assert game.is_over
     return game
 
 

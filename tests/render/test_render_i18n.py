@@ -77,10 +77,10 @@ def _write_po(directory: Path, lang: str, body: str) -> None:
     path = directory / lang / "LC_MESSAGES" / "messages.po"
     path.parent.mkdir(parents=True)
     header = (
-        'msgid ""\nmsgstr ""\n"Language: %s\\n"\n'
+        f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n'
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
         '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
-    ) % lang
+    )
     path.write_text(header + body, encoding="utf-8")
 
 

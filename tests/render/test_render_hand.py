@@ -1,0 +1,197 @@
+"""A seat's private hand embed and its private event lines."""
+
+from __future__ import annotations
+
+import pytest
+from render_support import (
+    EN,
+    FR,
+    cards_in,
+    embed_text,
+    game_after,
+    known_to,
+    random_game_states,
+    seat_labels,
+)
+
+from cogs.render import card_label, card_short, describe_event, hand_embed
+from engine import ALL_CARDS, ActionKind, Game, GameConfig
+from engine.actions import BLACK_HATS, DISCARDS, END_TURN, EXCHANGES, OFFERS
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_hand_shows_own_cards_and_nothing_of_other_hands(seats):
+    labels = seat_labels(seats)
+    checked = 0
+    for seed in range(4):
+        for game in random_game_states(seats, seed):
+            if game.is_over:
+                break
+            for seat in range(seats):
+                obs = game.observation(seat)
+                text = embed_text(hand_embed(obs, labels, EN, game_id=1, recent=8))
+                shown = cards_in(text)
+                for card in game.hands[seat]:
+                    assert card_label(card) in text
+                assert set(game.black_hats[seat]) <= shown
+                unknown = set(ALL_CARDS) - known_to(game, seat)
+                assert not shown & unknown, (seed, seat, len(game.steps), shown & unknown)
+                # Other hands: only cards this seat itself handled (discarded then drawn by
+                # someone after a reshuffle, or given away in a swap) may show.
+                handled = set()
+                for e in game.events:
+                    seen = e.seen_by(seat)
+                    if seat in (e.seat, e.partner):
+                        handled.update(c for c in (seen.card, seen.drew, seen.received) if c)
+                for other in range(seats):
+                    if other != seat:
+                        assert shown & set(game.hands[other]) <= handled
+                checked += 1
+    assert checked > 200
+
+
+def _play(game: Game, seat: int, action) -> None:
+    game.apply(seat, action)
+
+
+def test_own_discard_in_second_person_and_public_without_cards():
+    game = Game.new(GameConfig(3, 21))
+    seat = game.active
+    card = game.hands[seat][0]
+    ev = game.apply(seat, DISCARDS[card.id])
+    labels = seat_labels(3)
+    mine = describe_event(ev, labels, EN, viewer=seat)
+    assert mine == f"You discarded {card_short(card)} and drew {card_short(ev.drew)}."
+    public = describe_event(ev.seen_by(None), labels, EN, viewer=None)
+    assert public == f"<@{1001 + seat}> discarded a card and drew one."
+    other = describe_event(ev.seen_by((seat + 1) % 3), labels, EN, viewer=(seat + 1) % 3)
+    assert other == public
+
+
+def test_reshuffle_is_told():
+    for game in random_game_states(2, 8):
+        if any(e.reshuffled for e in game.events):
+            break
+    else:
+        pytest.fail("no reshuffle happened")
+    ev = next(e for e in game.events if e.reshuffled)
+    assert "discard pile was shuffled" in describe_event(ev, seat_labels(2), EN, viewer=None)
+
+
+def test_black_hat_face_only_for_its_owner():
+    game = Game.new(GameConfig(2, 3))
+    seat = game.active
+    card = game.hands[seat][-1]
+    ev = game.apply(seat, BLACK_HATS[card.id])
+    labels = seat_labels(2)
+    assert describe_event(ev, labels, EN, viewer=seat) == (
+        f"You played {card_short(card)} face down as a black hat."
+    )
+    assert describe_event(ev, labels, EN, viewer=1 - seat) == f"<@{1001 + seat}> made a black hat."
+    embed = hand_embed(game.observation(seat), labels, EN, game_id=1)
+    assert f"⬛{card_short(card)}" in embed_text(embed)
+    assert card not in cards_in(
+        embed_text(hand_embed(game.observation(1 - seat), labels, EN, game_id=1))
+    )
+
+
+def _swap_game() -> tuple[Game, int, int]:
+    game = Game.new(GameConfig(4, 5))
+    offerer = game.active
+    return game, offerer, (offerer + 2) % 4
+
+
+def test_pending_offer_card_shown_to_the_offerer_only():
+    game, offerer, partner = _swap_game()
+    offered = game.hands[offerer][0]
+    game.apply(offerer, OFFERS[offered.id])
+    labels = seat_labels(4)
+    mine = embed_text(hand_embed(game.observation(offerer), labels, EN, game_id=2))
+    assert f"You offered {card_short(offered)} to your partner <@{1001 + partner}>" in mine
+    theirs = hand_embed(game.observation(partner), labels, EN, game_id=2)
+    assert f"Your partner <@{1001 + offerer}> offers you a card swap" in theirs.description
+    assert offered not in cards_in(embed_text(theirs))
+    for seat in range(4):
+        if seat != offerer:
+            assert offered not in cards_in(
+                embed_text(hand_embed(game.observation(seat), labels, EN, game_id=2))
+            )
+
+
+def test_completed_swap_seen_by_both_partners():
+    game, offerer, partner = _swap_game()
+    offered = game.hands[offerer][0]
+    given = game.hands[partner][0]
+    game.apply(offerer, OFFERS[offered.id])
+    from engine.actions import ANSWERS
+
+    ev = game.apply(partner, ANSWERS[given.id])
+    labels = seat_labels(4)
+    by_partner = describe_event(ev, labels, EN, viewer=partner)
+    by_offerer = describe_event(ev, labels, EN, viewer=offerer)
+    assert by_partner == (
+        f"You gave {card_short(given)} to <@{1001 + offerer}> and received {card_short(offered)}."
+    )
+    assert by_offerer == (
+        f"You gave {card_short(offered)} to <@{1001 + partner}> and received {card_short(given)}."
+    )
+    public = describe_event(ev, labels, EN, viewer=None)
+    assert public == f"<@{1001 + offerer}> and <@{1001 + partner}> swapped one card each."
+    opponent = (offerer + 1) % 4
+    assert describe_event(ev.seen_by(opponent), labels, EN, viewer=opponent) == public
+
+
+def test_status_lines_follow_the_turn():
+    game = Game.new(GameConfig(3, 2))
+    seat = game.active
+    labels = seat_labels(3)
+    start = hand_embed(game.observation(seat), labels, EN, game_id=1).description
+    assert "it's your turn" in start
+    assert "Main action: exchange" in start and "discard a card and draw one" in start
+    assert "end your turn" not in start
+    waiting = hand_embed(game.observation((seat + 1) % 3), labels, EN, game_id=1).description
+    assert f"it's <@{1001 + seat}>'s turn" in waiting
+    exchange = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)
+    game.apply(seat, exchange)
+    after = hand_embed(game.observation(seat), labels, EN, game_id=1).description
+    assert "Main action: done" in after and "You can end your turn now." in after
+    game.apply(seat, END_TURN)
+    later = hand_embed(game.observation(seat), labels, EN, game_id=1)
+    assert "it's your turn" not in later.description
+    assert "You ended your turn." in embed_text(later)
+
+
+def test_selected_card_lists_the_slots_it_can_take_and_notice_comes_first():
+    game = Game.new(GameConfig(3, 11))
+    seat = game.active
+    card = game.hands[seat][-1]
+    slots = [
+        a.slot for a in game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE and a.card is card
+    ]
+    embed = hand_embed(
+        game.observation(seat), seat_labels(3), EN, game_id=1, selected=card, notice="Done!"
+    )
+    assert embed.description.startswith("Done!")
+    assert f"Selected: {card_label(card)}" in embed.description
+    if slots:
+        assert ", ".join(map(str, slots)) + "." in embed.description
+    else:
+        assert "black hat" in embed.description
+    assert f"👉 **{card_label(card)}**" in embed_text(embed)
+    assert EXCHANGES  # the engine's action table is what the slots come from
+
+
+def test_hand_refuses_the_public_observation():
+    game = game_after(2, 1, 2)
+    with pytest.raises(ValueError):
+        hand_embed(game.public_view(), seat_labels(2), EN, game_id=1)
+
+
+def test_french_hand():
+    game = game_after(3, 4, 6)
+    seat = game.to_move
+    embed = hand_embed(game.observation(seat), seat_labels(3), FR, game_id=3)
+    text = embed_text(embed)
+    assert embed.title == "Votre main"
+    assert "Votre collection" in text and "Table à thé" in text
+    assert "· rouge" in text or "· bleu" in text or "· vert" in text or "· jaune" in text
