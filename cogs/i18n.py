@@ -22,12 +22,16 @@ at the call; for strings defined at import time, wrap them in :func:`N_` and tra
 Catalog commands (run from the repository root)::
 
     pybabel extract -F babel.cfg -k _ -k N_ -o cogs/locales/messages.pot .
-    pybabel update -i cogs/locales/messages.pot -d cogs/locales      # refresh every .po
+    pybabel update -i cogs/locales/messages.pot -d cogs/locales \
+        --no-fuzzy-matching --ignore-obsolete                        # refresh every .po
     pybabel init -i cogs/locales/messages.pot -d cogs/locales -l de  # start a new language
 
-Fuzzy and empty entries are ignored (they fall back to English), so ``pybabel update``
-never shows a guessed translation. Placeholders use ``str.format``: a literal brace in a
-msgid is written ``{{`` or ``}}``.
+Then fill the ``msgstr`` entries of the ``.po`` files; nothing needs compiling. Fuzzy and
+empty entries are ignored (they fall back to English), so a guessed translation is never
+shown. ``tests/render/test_render_i18n.py`` fails when the template misses a msgid of
+``cogs/render`` or a translation drops or invents a placeholder.
+
+Placeholders use ``str.format``: a literal brace in a msgid is written ``{{`` or ``}}``.
 """
 
 from __future__ import annotations

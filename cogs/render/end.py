@@ -18,6 +18,7 @@ from cogs.render.common import (
     collection_text,
     seat_mention,
     seat_name,
+    team_members,
     team_of,
 )
 from cogs.render.limits import fit_embed
@@ -40,13 +41,14 @@ def winner_text(
         totals = result.team_totals or ()
         if len(winning) == 1:
             index = winning[0]
+            team, members = team_members(teams, seats, tr)[index]
             return tr.plural(
                 "{trophy} {team} wins ({members}) with {n} point.",
                 "{trophy} {team} wins ({members}) with {n} points.",
                 totals[index],
                 trophy=TROPHY,
-                team=tr(TEAM_NAMES[index]),
-                members=" & ".join(seat_mention(seats, s, tr) for s in teams[index]),
+                team=team,
+                members=members,
             )
         return tr.plural(
             "{trophy} Shared win: both teams have {n} point.",
@@ -55,20 +57,23 @@ def winner_text(
             trophy=TROPHY,
         )
     best = result.scores[result.winners[0]].total
+    # Mentions are built before the call: a bare ``tr`` inside a tr.plural(...) call would
+    # make Babel's extractor read the plural as a singular.
+    names = [seat_mention(seats, s, tr) for s in result.winners]
     if len(result.winners) == 1:
         return tr.plural(
             "{trophy} {who} wins with {n} point.",
             "{trophy} {who} wins with {n} points.",
             best,
             trophy=TROPHY,
-            who=seat_mention(seats, result.winners[0], tr),
+            who=names[0],
         )
     return tr.plural(
         "{trophy} Shared win: {players}, with {n} point each.",
         "{trophy} Shared win: {players}, with {n} points each.",
         best,
         trophy=TROPHY,
-        players=", ".join(seat_mention(seats, s, tr) for s in result.winners),
+        players=", ".join(names),
     )
 
 
@@ -170,15 +175,16 @@ def end_embed(
         name, value = _player_field(result, seats, tr, seat, teams)
         embed.add_field(name=name, value=value, inline=True)
     if teams and result.team_totals is not None:
+        named = team_members(teams, seats, tr)
         value = "\n".join(
             tr.plural(
                 "{team} ({members}): {n} point",
                 "{team} ({members}): {n} points",
                 total,
-                team=tr(TEAM_NAMES[i]),
-                members=" & ".join(seat_mention(seats, s, tr) for s in teams[i]),
+                team=team,
+                members=members,
             )
-            for i, total in enumerate(result.team_totals)
+            for (team, members), total in zip(named, result.team_totals, strict=True)
         )
         embed.add_field(name=tr("Team totals"), value=value, inline=False)
     embed.set_footer(text=tr("Game #{game_id}", game_id=game_id))

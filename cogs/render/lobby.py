@@ -123,7 +123,8 @@ def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
         f"{i}. {_player_line(label, lobby.host_id, tr)}"
         for i, label in enumerate(lobby.seats, start=1)
     ]
-    players += [f"{i}. *{tr('open place')}*" for i in range(count + 1, lobby.max_seats + 1)]
+    open_place = tr("open place")  # (a call inside an f-string is not extracted)
+    players += [f"{i}. *{open_place}*" for i in range(count + 1, lobby.max_seats + 1)]
     embed.add_field(
         name=tr("Players ({count}/{max})", count=count, max=lobby.max_seats),
         value="\n".join(players),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import string
 from pathlib import Path
 
@@ -148,6 +149,41 @@ def test_every_render_msgid_is_in_the_template():
     assert "red" in used  # N_(...)
     missing = used - _pot_ids()
     assert not missing, f"run pybabel extract (see cogs/i18n.py); missing: {sorted(missing)}"
+
+
+def _source_msgids(subdir: str) -> set[str | tuple[str, str]]:
+    """Msgids read from the syntax tree, independently of Babel's token-based extractor.
+
+    ``tr("...")``, ``_("...")``, ``N_("...")`` give a msgid; ``x.plural("s", "p", n)`` gives
+    a (singular, plural) pair.
+    """
+    found: set[str | tuple[str, str]] = set()
+    for path in sorted((ROOT / subdir).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            strings = [a.value if isinstance(a, ast.Constant) else None for a in node.args[:2]]
+            func = node.func
+            is_call = isinstance(func, ast.Name) and func.id in ("tr", "_", "N_")
+            is_plural = isinstance(func, ast.Attribute) and func.attr == "plural"
+            if is_call and isinstance(strings[0], str):
+                found.add(strings[0])
+            elif is_plural and len(strings) == 2 and all(isinstance(x, str) for x in strings):
+                found.add((strings[0], strings[1]))
+    return found
+
+
+def test_template_has_every_render_msgid_with_its_plural():
+    """Babel's extractor is token-based; this catches what it misreads (e.g. a call to
+    ``tr`` inside an f-string, or ``tr`` passed as an argument inside a ``tr.plural`` call,
+    which turns the plural into a singular)."""
+    with (LOCALES_DIR / "messages.pot").open("rb") as fh:
+        catalog = read_po(fh)
+    in_pot = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
+    used = _source_msgids("cogs/render")
+    assert len(used) > 100
+    missing = used - in_pot
+    assert not missing, f"extraction misses (or misreads) these: {sorted(map(str, missing))}"
 
 
 def _catalogs():
