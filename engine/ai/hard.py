@@ -1,0 +1,207 @@
+"""The hard AI: determinized Monte Carlo rollouts over the most promising moves.
+
+For a main action (R7, R8), the candidates are the best few by the greedy gain (with some
+weight on the opponents' loss), plus discarding the hand card worth least to keep (R9). After
+the main action the candidates are ending the turn (R11) and that discard. Each candidate is
+played in the same ``determinizations`` sampled positions (hidden cards dealt at random,
+consistently with the observation: :mod:`engine.ai.determinize`), then every seat plays on
+greedily (:class:`~engine.ai.evaluate.Evaluator`, its own hand and public cards only) to the end
+of the game or for ``depth_turns`` turns. The candidate with the best mean result wins:
+the final score margin over the best opponent (team with 4 seats, R20) plus ``win_bonus`` for
+a win (R19), or the estimated margin when the rollout stops early.
+
+Partner swaps (R10: offers and blind answers) use the normal AI's rules. Budgeted by
+iterations, the hard AI is deterministic: the same seed and observation give the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, ActionKind
+from engine.ai.base import ActionIndex, check_inputs, decision_rng, offer_refused_this_turn
+from engine.ai.determinize import determinize, public_state
+from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
+from engine.ai.knowledge import knowledge_of
+from engine.ai.normal import normal_choice, optional_card
+from engine.ai.sim import NUM_TYPES, SimState, worth_of
+from engine.observation import Observation
+from engine.scoring import COOKIE_POINTS
+
+__all__ = ["HardAi", "HardBudget"]
+
+_DISCARD_FIRST = "discard_first"
+_DISCARD_AFTER = "discard_after"
+_MAIN = "main"
+_END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class HardBudget:
+    """How much the hard AI searches per decision.
+
+    ``determinizations``: sampled positions per decision (every candidate is played in each);
+    ``candidates``: main actions kept for search; ``depth_turns``: turns played in a rollout
+    before estimating (None: to the end); ``spite``: weight of the opponents' gain in the
+    greedy play (0–1); ``win_bonus``: points a won rollout adds to its margin;
+    ``time_limit_ms``: stop sampling after this many milliseconds (then choices depend on the
+    machine's speed; None, the default, keeps the AI deterministic).
+    """
+
+    determinizations: int = 10
+    candidates: int = 5
+    depth_turns: int | None = None
+    spite: float = 0.5
+    win_bonus: float = 10.0
+    time_limit_ms: float | None = None
+
+
+def _estimate(state: SimState, seat: int) -> float:
+    """Estimated margin of ``seat`` (its team) over the best opponent if the game ended now."""
+    worth = worth_of(state.board)
+    values = []
+    for s in range(state.seats):
+        counts = state.counts[s]
+        v = state.blacks[s] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+        v += favourite_estimate(state.hands[s], state.sums[s])
+        if state.cookie == s:
+            v += COOKIE_POINTS
+        values.append(v)
+    return _margin(state, seat, values)
+
+
+def _margin(state: SimState, seat: int, values: Sequence[float]) -> float:
+    if state.seats == 4:
+        mine = values[seat] + values[(seat + 2) % 4]
+        other = values[(seat + 1) % 4] + values[(seat + 3) % 4]
+        return mine - other
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+class HardAi:
+    """The hard level (see the module docstring); ``seed`` drives the sampling."""
+
+    level = "hard"
+
+    def __init__(self, seed: int, budget: HardBudget | None = None) -> None:
+        """An AI searching with ``budget`` (default :class:`HardBudget`)."""
+        self.seed = seed
+        self.budget = budget or HardBudget()
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Pick an action of ``legal`` (see :class:`engine.ai.base.Player`)."""
+        viewer = check_inputs(observation, legal)
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self._rng, self.seed, observation)
+        index = ActionIndex(legal)
+        kinds = index.kinds
+        if ActionKind.DECLINE_SWAP in kinds:
+            return normal_choice(observation, legal, rng)
+        if (
+            ActionKind.OFFER_SWAP in kinds
+            and not offer_refused_this_turn(observation)
+            and optional_card(
+                Evaluator(public_state(observation), viewer), knowledge_of(observation)
+            )
+            is not None
+        ):
+            return normal_choice(observation, legal, rng)
+        plans = self._candidates(observation, viewer, index)
+        if not plans:  # nothing searchable (cannot happen with engine-made inputs)
+            return normal_choice(observation, legal, rng)
+        if len(plans) == 1:
+            return plans[0][1]
+        scores = self._search(observation, viewer, plans, rng)
+        best = max(range(len(plans)), key=lambda i: (scores[i], -i))
+        return plans[best][1]
+
+    # ------------------------------------------------------------------ candidates
+    def _candidates(
+        self, obs: Observation, viewer: int, index: ActionIndex
+    ) -> list[tuple[tuple[str, int, int], Action]]:
+        """The moves to search: ``((plan kind, card, slot), action)``."""
+        state = public_state(obs)
+        plans: list[tuple[tuple[str, int, int], Action]] = []
+        discard = None
+        if ActionKind.DISCARD in index.kinds:
+            card = optional_card(Evaluator(state, viewer), knowledge_of(obs), margin=-1e9)
+            if card is not None:
+                discard = (card, index.get(ActionKind.DISCARD, card))
+        if not obs.main_done:
+            gains = Evaluator(state, viewer, self.budget.spite).main_gains()
+            gains.sort(key=lambda g: -g[0])
+            for _gain, card, slot in gains[: self.budget.candidates]:
+                action = index.main(card, slot)
+                if action is not None:
+                    plans.append(((_MAIN, card, slot), action))
+            if discard is not None and discard[1] is not None:
+                plans.append(((_DISCARD_FIRST, discard[0], 0), discard[1]))
+        else:
+            end = index.get(ActionKind.END_TURN)
+            if end is not None:
+                plans.append(((_END, -1, 0), end))
+            if discard is not None and discard[1] is not None:
+                plans.append(((_DISCARD_AFTER, discard[0], 0), discard[1]))
+        return plans
+
+    # ------------------------------------------------------------------ search
+    def _search(
+        self,
+        obs: Observation,
+        viewer: int,
+        plans: Sequence[tuple[tuple[str, int, int], Action]],
+        rng: random.Random,
+    ) -> list[float]:
+        budget = self.budget
+        know = knowledge_of(obs)
+        totals = [0.0] * len(plans)
+        start = time.perf_counter()
+        for i in range(budget.determinizations):
+            det = determinize(obs, rng, know)
+            shuffle_seed = rng.getrandbits(64)
+            for j, (plan, _action) in enumerate(plans):
+                state = det.copy(random.Random(shuffle_seed))
+                self._play_plan(state, viewer, plan)
+                totals[j] += self._rollout(state, viewer)
+            limit = budget.time_limit_ms
+            if limit is not None and i and (time.perf_counter() - start) * 1000 > limit:
+                break
+        return totals
+
+    def _play_plan(self, state: SimState, seat: int, plan: tuple[str, int, int]) -> None:
+        kind, card, slot = plan
+        if kind == _DISCARD_FIRST:
+            state.do_discard(card)
+            card, slot = Evaluator(state, seat, self.budget.spite).best_main()
+            kind = _MAIN
+        elif kind == _DISCARD_AFTER:
+            state.do_discard(card)
+        if kind == _MAIN:
+            if slot == BLACK_HAT_SLOT:
+                state.do_black_hat(card)
+            else:
+                state.do_exchange(card, slot)
+        state.end_turn()
+
+    def _rollout(self, state: SimState, seat: int) -> float:
+        budget = self.budget
+        spite = budget.spite
+        depth = budget.depth_turns
+        stop = state.seats * 8 if depth is None else min(state.seats * 8, state.turns_done + depth)
+        while state.turns_done < stop:
+            card, slot = Evaluator(state, state.active, spite).best_main()
+            if slot == BLACK_HAT_SLOT:
+                state.do_black_hat(card)
+            else:
+                state.do_exchange(card, slot)
+            state.end_turn()
+        if not state.is_over:
+            return _estimate(state, seat)
+        totals = state.totals()
+        margin = _margin(state, seat, totals)
+        return margin + (budget.win_bonus if seat in state.winners(totals) else 0.0)
