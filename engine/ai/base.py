@@ -18,7 +18,8 @@ class Player(Protocol):
 
     ``observation`` is ``game.observation(seat)`` for the seat that must act
     (``game.to_move``); ``legal`` is ``game.legal_actions(seat)``. Returns one element of
-    ``legal``. Raises ValueError when ``legal`` is empty or the observation is not a seat's.
+    ``legal``. Raises TypeError when ``observation`` is not an Observation, ValueError when
+    ``legal`` is empty or the observation is the public view.
     """
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
@@ -27,7 +28,13 @@ class Player(Protocol):
 
 
 def check_inputs(observation: Observation, legal: Sequence[Action]) -> int:
-    """Validate a ``choose`` call; returns the viewer seat. Raises ValueError when invalid."""
+    """Validate a ``choose`` call; returns the viewer seat.
+
+    Raises TypeError when ``observation`` is not an :class:`Observation` (an AI is never
+    handed the game itself), ValueError for the public view or an empty ``legal``.
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"an AI takes its seat's Observation, not {type(observation).__name__}")
     if observation.viewer is None or observation.hand is None:
         raise ValueError("an AI needs its seat's observation, not the public view")
     if not legal:

@@ -1,17 +1,18 @@
 """The hard AI: determinized Monte Carlo rollouts over the most promising moves.
 
-For a main action (R7, R8), the candidates are the best few by the greedy gain (with some
-weight on the opponents' loss), plus discarding the hand card worth least to keep (R9). After
-the main action the candidates are ending the turn (R11) and that discard. Each candidate is
-played in the same ``determinizations`` sampled positions (hidden cards dealt at random,
-consistently with the observation: :mod:`engine.ai.determinize`), then every seat plays on
-greedily (:class:`~engine.ai.evaluate.Evaluator`, its own hand and public cards only) to the end
-of the game or for ``depth_turns`` turns. The candidate with the best mean result wins:
-the final score margin over the best opponent (team with 4 seats, R20) plus ``win_bonus`` for
-a win (R19), or the estimated margin when the rollout stops early.
+Candidates: for a main action (R7, R8), the best few by the greedy gain (with some weight on
+the opponents' loss) plus discarding the hand card worth least to keep (R9); after the main
+action, ending the turn (R11) and that discard. Every candidate is played in the same
+``determinizations`` sampled positions (hidden cards dealt at random, consistently with the
+observation: :mod:`engine.ai.determinize`). Then every seat plays on greedily
+(:class:`~engine.ai.evaluate.Evaluator`: its own hand and the public cards only) for
+``depth_rounds`` rounds, or to the end of the game. The candidate with the best mean result
+is chosen. A result is the final margin over the best opponent (the other team with 4 seats,
+R20) plus ``win_bonus`` for a win (R19), or the estimated margin when the rollout stops early.
 
-Partner swaps (R10: offers and blind answers) use the normal AI's rules. Budgeted by
-iterations, the hard AI is deterministic: the same seed and observation give the same choice.
+Partner swaps (R10: offers and blind answers) follow the normal AI's rules. Budgeted by
+iterations (the default), the hard AI is deterministic: the same seed and observation give
+the same choice.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from engine.actions import Action, ActionKind
 from engine.ai.base import ActionIndex, check_inputs, decision_rng, offer_refused_this_turn
 from engine.ai.determinize import determinize, public_state
 from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
-from engine.ai.knowledge import knowledge_of
+from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.ai.normal import normal_choice, optional_card
 from engine.ai.sim import NUM_TYPES, SimState, worth_of
+from engine.config import TURNS_PER_SEAT
 from engine.observation import Observation
 from engine.scoring import COOKIE_POINTS
 
@@ -44,19 +46,26 @@ class HardBudget:
     """How much the hard AI searches per decision.
 
     ``determinizations``: sampled positions per decision (every candidate is played in each);
-    ``candidates``: main actions kept for search; ``depth_turns``: turns played in a rollout
-    before estimating (None: to the end); ``spite``: weight of the opponents' gain in the
-    greedy play (0–1); ``win_bonus``: points a won rollout adds to its margin;
+    ``candidates``: main actions kept for search; ``depth_rounds``: rounds played in a rollout
+    before estimating the margin (None: to the end of the game); ``spite``: weight of the
+    opponents' gain in the greedy play (0–1); ``win_bonus``: points a won rollout adds to its
+    margin;
     ``time_limit_ms``: stop sampling after this many milliseconds (then choices depend on the
     machine's speed; None, the default, keeps the AI deterministic).
     """
 
     determinizations: int = 10
     candidates: int = 5
-    depth_turns: int | None = None
+    depth_rounds: int | None = 3
     spite: float = 0.5
     win_bonus: float = 10.0
     time_limit_ms: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.determinizations < 1 or self.candidates < 1:
+            raise ValueError("determinizations and candidates must be at least 1")
+        if self.depth_rounds is not None and self.depth_rounds < 1:
+            raise ValueError("depth_rounds must be at least 1, or None for whole games")
 
 
 def _estimate(state: SimState, seat: int) -> float:
@@ -102,34 +111,32 @@ class HardAi:
         kinds = index.kinds
         if ActionKind.DECLINE_SWAP in kinds:
             return normal_choice(observation, legal, rng)
+        know = knowledge_of(observation)
         if (
             ActionKind.OFFER_SWAP in kinds
             and not offer_refused_this_turn(observation)
-            and optional_card(
-                Evaluator(public_state(observation), viewer), knowledge_of(observation)
-            )
-            is not None
+            and optional_card(Evaluator(public_state(observation), viewer), know) is not None
         ):
             return normal_choice(observation, legal, rng)
-        plans = self._candidates(observation, viewer, index)
+        plans = self._candidates(observation, viewer, index, know)
         if not plans:  # nothing searchable (cannot happen with engine-made inputs)
             return normal_choice(observation, legal, rng)
         if len(plans) == 1:
             return plans[0][1]
-        scores = self._search(observation, viewer, plans, rng)
+        scores = self._search(observation, viewer, plans, rng, know)
         best = max(range(len(plans)), key=lambda i: (scores[i], -i))
         return plans[best][1]
 
     # ------------------------------------------------------------------ candidates
     def _candidates(
-        self, obs: Observation, viewer: int, index: ActionIndex
+        self, obs: Observation, viewer: int, index: ActionIndex, know: Knowledge
     ) -> list[tuple[tuple[str, int, int], Action]]:
         """The moves to search: ``((plan kind, card, slot), action)``."""
         state = public_state(obs)
         plans: list[tuple[tuple[str, int, int], Action]] = []
         discard = None
         if ActionKind.DISCARD in index.kinds:
-            card = optional_card(Evaluator(state, viewer), knowledge_of(obs), margin=-1e9)
+            card = optional_card(Evaluator(state, viewer), know, margin=-1e9)
             if card is not None:
                 discard = (card, index.get(ActionKind.DISCARD, card))
         if not obs.main_done:
@@ -156,9 +163,9 @@ class HardAi:
         viewer: int,
         plans: Sequence[tuple[tuple[str, int, int], Action]],
         rng: random.Random,
+        know: Knowledge,
     ) -> list[float]:
         budget = self.budget
-        know = knowledge_of(obs)
         totals = [0.0] * len(plans)
         start = time.perf_counter()
         for i in range(budget.determinizations):
@@ -191,8 +198,10 @@ class HardAi:
     def _rollout(self, state: SimState, seat: int) -> float:
         budget = self.budget
         spite = budget.spite
-        depth = budget.depth_turns
-        stop = state.seats * 8 if depth is None else min(state.seats * 8, state.turns_done + depth)
+        rounds = budget.depth_rounds
+        stop = state.seats * TURNS_PER_SEAT
+        if rounds is not None:
+            stop = min(stop, state.turns_done + rounds * state.seats)
         while state.turns_done < stop:
             card, slot = Evaluator(state, state.active, spite).best_main()
             if slot == BLACK_HAT_SLOT:

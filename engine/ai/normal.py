@@ -107,5 +107,6 @@ class NormalAi:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Pick an action of ``legal`` (see :class:`engine.ai.base.Player`)."""
+        check_inputs(observation, legal)
         rng = decision_rng(self._rng, self.seed, observation)
         return normal_choice(observation, legal, rng)

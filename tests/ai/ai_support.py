@@ -9,7 +9,7 @@ from engine import Game, GameConfig
 from engine.ai import HardBudget, make_ai
 from engine.ai.sim import NO_SEAT, SimState
 
-FAST_HARD = HardBudget(determinizations=3, candidates=3, depth_turns=4)
+FAST_HARD = HardBudget(determinizations=3, candidates=3, depth_rounds=2)
 """A small search budget so hard games stay quick in tests."""
 
 

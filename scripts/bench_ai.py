@@ -1,0 +1,219 @@
+"""AI benchmark: win rates between levels and decision times per level.
+
+Usage:
+    python scripts/bench_ai.py [--games N] [--seats 2,3,4]
+        [--pairings normal-easy,hard-normal,hard-easy] [--workers 2] [--seed 0]
+        [--out part.json] [--merge part1.json part2.json ...]
+
+For every pairing "A-B" and seat count, ``--games`` games are played (AI against AI through
+the public engine API; each AI only gets ``game.observation(seat)`` and its legal actions).
+Placement, on duplicate deals (each deal is played once with A in every position):
+  2 seats: A against B; deal ``i // 2``, A sits at seat ``i % 2``.
+  3 seats: one A against two B; deal ``i // 3``, A sits at seat ``i % 3``.
+  4 seats: team A (partners) against team B (R5); deal ``i // 2``, A holds seats
+           ``(i % 2, i % 2 + 2)``.
+The start seat comes from the deal's seed (R6). A game counts as a win for A when A is among
+the winners (R19, R20); a shared win counts as a win for every winner. Win rates come with a
+95% Wilson score interval; the baseline is what A would get if both levels were equal,
+ignoring shared wins (1/2, 1/3, 1/2).
+
+Decision times: every ``choose`` call, CPU time of the process (``time.process_time``) and wall
+time, median and 95th percentile per level and seat count, in milliseconds.
+
+``--out`` saves the raw results as JSON; ``--merge`` prints the table of saved parts together
+(to run the benchmark in parts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import Game, GameConfig
+from engine.ai import AiLevel, HardBudget, make_ai
+
+BASELINE = {2: 1 / 2, 3: 1 / 3, 4: 1 / 2}
+
+
+def placement(seats: int, index: int) -> tuple[int, tuple[int, ...]]:
+    """(deal number, seats of level A) for game ``index`` (see the module docstring)."""
+    if seats == 2:
+        return index // 2, (index % 2,)
+    if seats == 3:
+        return index // 3, (index % 3,)
+    return index // 2, (index % 2, index % 2 + 2)
+
+
+def play_one(job: tuple[str, str, int, int, int, dict | None]) -> dict:
+    """Play game ``index`` of pairing A-B with ``seats``; returns its result and timings."""
+    level_a, level_b, seats, index, base_seed, budget_fields = job
+    budget = HardBudget(**budget_fields) if budget_fields else None
+    deal, a_seats = placement(seats, index)
+    game_seed = base_seed * 1_000_003 + seats * 100_000 + deal
+    game = Game.new(GameConfig(seats, game_seed))
+    levels = [level_a if s in a_seats else level_b for s in range(seats)]
+    ais = [
+        make_ai(AiLevel(levels[s]), game_seed * 10 + s + 7919 * index, budget=budget)
+        for s in range(seats)
+    ]
+    cpu: dict[str, list[float]] = defaultdict(list)
+    wall: dict[str, list[float]] = defaultdict(list)
+    while not game.is_over:
+        seat = game.to_move
+        legal = game.legal_actions(seat)
+        observation = game.observation(seat)
+        c0 = time.process_time()
+        w0 = time.perf_counter()
+        action = ais[seat].choose(observation, legal)
+        wall[levels[seat]].append((time.perf_counter() - w0) * 1000)
+        cpu[levels[seat]].append((time.process_time() - c0) * 1000)
+        game.apply(seat, action)
+    result = game.result
+    assert result is not None
+    a_won = any(w in a_seats for w in result.winners)
+    shared = result.tie_break.value == "shared"
+    return {
+        "pairing": f"{level_a}-{level_b}",
+        "seats": seats,
+        "index": index,
+        "a_won": a_won,
+        "shared": shared,
+        "cpu": dict(cpu),
+        "wall": dict(wall),
+    }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The q-quantile (0–1) of already sorted values, nearest rank."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(0, math.ceil(q * len(sorted_values)) - 1)
+    return sorted_values[rank]
+
+
+def report(results: list[dict]) -> str:
+    """The win-rate table and the decision-time table, as Markdown."""
+    lines = [
+        "| pairing (A-B) | seats | games | A wins | A win rate | 95% CI | baseline | shared |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    times: dict[tuple[str, int], tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for r in results:
+        groups[(r["pairing"], r["seats"])].append(r)
+        for level, values in r["cpu"].items():
+            times[(level, r["seats"])][0].extend(values)
+        for level, values in r["wall"].items():
+            times[(level, r["seats"])][1].extend(values)
+    order = {"normal-easy": 0, "hard-normal": 1, "hard-easy": 2}
+    for (pairing, seats), rs in sorted(
+        groups.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])
+    ):
+        n = len(rs)
+        wins = sum(r["a_won"] for r in rs)
+        shared = sum(r["shared"] for r in rs)
+        lo, hi = wilson(wins, n)
+        lines.append(
+            f"| {pairing} | {seats} | {n} | {wins} | {wins / n:.1%} | "
+            f"{lo:.1%}–{hi:.1%} | {BASELINE[seats]:.1%} | {shared} |"
+        )
+    lines += [
+        "",
+        "| level | seats | decisions | CPU median ms | CPU p95 ms | wall median ms | wall p95 ms |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    level_order = {"easy": 0, "normal": 1, "hard": 2}
+    all_by_level: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for (level, seats), (cpu, wall) in sorted(
+        times.items(), key=lambda kv: (level_order[kv[0][0]], kv[0][1])
+    ):
+        all_by_level[level][0].extend(cpu)
+        all_by_level[level][1].extend(wall)
+        lines.append(_time_row(level, str(seats), cpu, wall))
+    for level, (cpu, wall) in sorted(all_by_level.items(), key=lambda kv: level_order[kv[0]]):
+        lines.append(_time_row(level, "all", cpu, wall))
+    return "\n".join(lines)
+
+
+def _time_row(level: str, seats: str, cpu: list[float], wall: list[float]) -> str:
+    cpu = sorted(cpu)
+    wall = sorted(wall)
+    return (
+        f"| {level} | {seats} | {len(cpu)} | {statistics.median(cpu):.2f} | "
+        f"{percentile(cpu, 0.95):.2f} | {statistics.median(wall):.2f} | "
+        f"{percentile(wall, 0.95):.2f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=1000, help="games per pairing and seat count")
+    parser.add_argument("--seats", default="2,3,4", help="seat counts, comma separated")
+    parser.add_argument("--pairings", default="normal-easy,hard-normal,hard-easy")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="base seed of the deals")
+    parser.add_argument("--out", help="save raw results to this JSON file")
+    parser.add_argument("--merge", nargs="+", help="print the table of saved JSON parts")
+    parser.add_argument(
+        "--budget",
+        help="hard AI budget as JSON, e.g. '{\"determinizations\": 8}' (default: HardBudget())",
+    )
+    args = parser.parse_args()
+    if args.merge:
+        results = []
+        for path in args.merge:
+            results.extend(json.loads(Path(path).read_text()))
+        print(report(results))
+        return
+    budget = json.loads(args.budget) if args.budget else None
+    if budget:
+        HardBudget(**budget)  # fail early on a bad field
+    jobs = []
+    for pairing in args.pairings.split(","):
+        level_a, level_b = pairing.split("-")
+        AiLevel(level_a), AiLevel(level_b)
+        for seats in (int(s) for s in args.seats.split(",")):
+            jobs += [(level_a, level_b, seats, i, args.seed, budget) for i in range(args.games)]
+    results = []
+    start = time.perf_counter()
+    with Pool(args.workers) as pool:
+        for done, result in enumerate(pool.imap_unordered(play_one, jobs, chunksize=4), 1):
+            results.append(result)
+            if done % 100 == 0 or done == len(jobs):
+                elapsed = time.perf_counter() - start
+                print(
+                    f"{done}/{len(jobs)} games, {elapsed:.0f} s, "
+                    f"~{elapsed / done * (len(jobs) - done):.0f} s left",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    if args.out:
+        Path(args.out).write_text(json.dumps(results))
+    print(f"games: {len(jobs)}, workers: {args.workers}, {time.perf_counter() - start:.0f} s")
+    print(report(results))
+
+
+if __name__ == "__main__":
+    main()
