@@ -18,7 +18,9 @@ the winners (R19, R20); a shared win counts as a win for every winner. Win rates
 ignoring shared wins (1/2, 1/3, 1/2).
 
 Decision times: every ``choose`` call, CPU time of the process (``time.process_time``) and wall
-time, median and 95th percentile per level and seat count, in milliseconds.
+time, median and 95th percentile per level and seat count, in milliseconds; once over every
+decision, once over the decisions that choose a main action (the ones the hard AI searches;
+ending a turn or answering a swap is quick at every level).
 
 ``--out`` saves the raw results as JSON; ``--merge`` prints the table of saved parts together
 (to run the benchmark in parts).
@@ -74,8 +76,14 @@ def play_one(job: tuple[str, str, int, int, int, dict | None]) -> dict:
         c0 = time.process_time()
         w0 = time.perf_counter()
         action = ais[seat].choose(observation, legal)
-        wall[levels[seat]].append((time.perf_counter() - w0) * 1000)
-        cpu[levels[seat]].append((time.process_time() - c0) * 1000)
+        w_ms = (time.perf_counter() - w0) * 1000
+        c_ms = (time.process_time() - c0) * 1000
+        keys = [levels[seat]]
+        if not observation.main_done and observation.pending_swap is None:
+            keys.append(levels[seat] + "/main")  # a main action to choose (R7, R8)
+        for key in keys:
+            wall[key].append(w_ms)
+            cpu[key].append(c_ms)
         game.apply(seat, action)
     result = game.result
     assert result is not None
@@ -137,20 +145,32 @@ def report(results: list[dict]) -> str:
             f"| {pairing} | {seats} | {n} | {wins} | {wins / n:.1%} | "
             f"{lo:.1%}–{hi:.1%} | {BASELINE[seats]:.1%} | {shared} |"
         )
-    lines += [
-        "",
-        "| level | seats | decisions | CPU median ms | CPU p95 ms | wall median ms | wall p95 ms |",
+    for title, main_only in (("every decision", False), ("main-action decisions", True)):
+        lines += ["", _time_table(times, title, main_only)]
+    return "\n".join(lines)
+
+
+def _time_table(
+    times: dict[tuple[str, int], tuple[list[float], list[float]]], title: str, main_only: bool
+) -> str:
+    """Decision times per level and seat count; ``main_only``: the ``level/main`` keys."""
+    lines = [
+        f"| level ({title}) | seats | decisions | CPU median ms | CPU p95 ms | wall median ms "
+        "| wall p95 ms |",
         "|---|---|---|---|---|---|---|",
     ]
     level_order = {"easy": 0, "normal": 1, "hard": 2}
-    all_by_level: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
-    for (level, seats), (cpu, wall) in sorted(
-        times.items(), key=lambda kv: (level_order[kv[0][0]], kv[0][1])
-    ):
-        all_by_level[level][0].extend(cpu)
-        all_by_level[level][1].extend(wall)
+    by_level: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    rows = [
+        (key.split("/")[0], seats, cpu, wall)
+        for (key, seats), (cpu, wall) in times.items()
+        if ("/" in key) == main_only
+    ]
+    for level, seats, cpu, wall in sorted(rows, key=lambda r: (level_order[r[0]], r[1])):
+        by_level[level][0].extend(cpu)
+        by_level[level][1].extend(wall)
         lines.append(_time_row(level, str(seats), cpu, wall))
-    for level, (cpu, wall) in sorted(all_by_level.items(), key=lambda kv: level_order[kv[0]]):
+    for level, (cpu, wall) in sorted(by_level.items(), key=lambda kv: level_order[kv[0]]):
         lines.append(_time_row(level, "all", cpu, wall))
     return "\n".join(lines)
 
