@@ -28,7 +28,13 @@ ANSWER_MARGIN = -0.5
 """Same for answering a swap offer (the partner asked, so a small loss is accepted)."""
 
 
-def _worst_and_expectation(ev: Evaluator, know: Knowledge, pool_excludes: frozenset[int]):
+def _worst_and_expectation(
+    ev: Evaluator, know: Knowledge, pool_excludes: frozenset[int]
+) -> tuple[int, float | None]:
+    """The hand card worth least to keep, and how much more an unknown card is worth on average.
+
+    The second item is None when no unknown card is left to draw or receive.
+    """
     hand = ev.hand
     worst = min(hand, key=lambda c: (ev.keep_value(c), c))
     pool = [c for c in know.unknown if c not in pool_excludes]
