@@ -368,7 +368,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def on_hats_game_started(self, session: GameSession) -> None:
         """Send every human their hand by DM."""
         for seat in session.human_seats():
-            await self.refresh_dm(session, seat.seat, ping=True)
+            await self.refresh_dm(session, seat.seat, ping=True, announce=False)
 
     @commands.Cog.listener()
     async def on_hats_step(
@@ -389,8 +389,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue  # the interaction already redrew this message
             await self.refresh_dm(session, s, ping=turn_came or offer_came)
 
-    async def refresh_dm(self, session: GameSession, seat: int, *, ping: bool) -> None:
-        """Edit ``seat``'s hand DM, or send a new one (``ping``) and retire the old one."""
+    async def refresh_dm(
+        self, session: GameSession, seat: int, *, ping: bool, announce: bool = True
+    ) -> None:
+        """Edit ``seat``'s hand DM, or send a new one (``ping``) and retire the old one.
+
+        The new DM says "your move" when the seat must act now (or ``announce`` is False and
+        the game just started: then only the seat to move is told so).
+        """
         user_id = session.seats[seat].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
             return
@@ -408,7 +414,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 log.warning("could not edit DM of seat %d in game %d: %s", seat, session.id, exc)
                 return
         content = None
-        if ping and not session.game.is_over:
+        if ping and session.game.to_move == seat:
             channel = self.bot.get_channel(session.channel_id)
             content = tr(
                 "Your move in the Hats game in {channel}.",

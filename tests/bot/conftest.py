@@ -27,9 +27,29 @@ def bot_options():
 
 
 @pytest.fixture
-def simcord_bot(db_path, bot_options):
+async def make_bot(db_path, bot_options):
+    """Build bots over the test database (a restart builds a second one); closes their stores.
+
+    simcord never calls ``bot.close()``, and an open aiosqlite connection keeps a worker
+    thread alive that would stop the test process from exiting.
+    """
     seeds = itertools.count(1001)
-    return create_bot(db_path, seed_source=lambda: next(seeds), **bot_options)
+    bots = []
+
+    def make(**overrides):
+        bot = create_bot(db_path, seed_source=lambda: next(seeds), **{**bot_options, **overrides})
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:
+        if bot.store is not None:
+            await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
 
 
 @dataclass

@@ -1,0 +1,66 @@
+"""A full 3-player game by slash commands; no public message ever reveals a hidden card."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from engine import ALL_CARDS
+from tests.bot.helpers import bot_messages, open_and_start, play_one
+
+
+def message_text(message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    return "\n".join(parts)
+
+
+def card_patterns(card) -> re.Pattern:
+    emoji = card.type.emoji
+    return re.compile(
+        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?\s?{card.value}(?!\d)", re.IGNORECASE
+    )
+
+
+PATTERNS = {card: card_patterns(card) for card in ALL_CARDS}
+
+
+def hidden_cards(game):
+    hidden = set(game.deck) | set(game.discard_pile)
+    for hand in game.hands:
+        hidden |= set(hand)
+    for hats in game.black_hats:
+        hidden |= set(hats)
+    return hidden
+
+
+def assert_no_leak(world, game):
+    hidden = hidden_cards(game)
+    for message in bot_messages(world.env, world.channel):
+        text = message_text(message)
+        for card in hidden:
+            assert not PATTERNS[card].search(text), f"{card.code} leaked in: {text!r}"
+
+
+async def test_three_player_game_by_slash_commands_reveals_no_hidden_card(world):
+    session = await open_and_start(world, 3)
+    rng = random.Random(11)
+    assert_no_leak(world, session.game)
+    # the scanner does see cards the way the table prints them
+    table_text = message_text(bot_messages(world.env, world.channel)[-1])
+    assert all(PATTERNS[c].search(table_text) for c in session.game.board)
+    while not session.game.is_over:
+        before = session.version
+        await play_one(world, session, rng, via_slash=True)
+        assert session.version == before + 1
+        if not session.game.is_over:
+            assert_no_leak(world, session.game)
+    # the table shows the final scores from the engine's result
+    result = session.game.result
+    final = bot_messages(world.env, world.channel)[-1]
+    text = message_text(final)
+    for score in result.scores:
+        assert str(score.total) in text
