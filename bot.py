@@ -33,6 +33,7 @@ from data.config import database_path
 log = logging.getLogger("hats")
 
 EXTENSIONS: tuple[str, ...] = (
+    "cogs.scheduler",
     "cogs.lobby",
     "cogs.play",
     "cogs.table",

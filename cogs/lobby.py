@@ -44,6 +44,22 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
 
+    def hooks(self, name: str) -> list[Any]:
+        """Lobby extension hooks named ``name`` of the other loaded cogs.
+
+        Feature cogs extend lobbies without editing this one by defining any of:
+        ``lobby_items(row, tr) -> list[discord.ui.Item]`` (extra controls),
+        ``lobby_teams(row) -> teams | None`` (team display, R5),
+        ``lobby_start_check(row)`` (raise ServiceError to refuse the start),
+        ``lobby_seat_order(row) -> seats | None`` (seating at the start), and
+        ``LOBBY_OPS`` + ``on_lobby_op(interaction, lobby_id, op)`` for their LobbyOp buttons.
+        """
+        return [
+            getattr(cog, name)
+            for cog in self.bot.cogs.values()
+            if cog is not self and hasattr(cog, name)
+        ]
+
     # ------------------------------------------------------------------ rendering
     def lobby_info(self, row: LobbyRow, tr: Tr, status: str | None = None) -> LobbyInfo:
         """The lobby as the renderer wants it."""
@@ -56,10 +72,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             )
             for i, s in enumerate(row.seats)
         )
+        teams = next((t for hook in self.hooks("lobby_teams") if (t := hook(row))), None)
         return LobbyInfo(
             host_id=row.host_id,
             seats=labels,
             settings=row.settings,
+            teams=teams,
             status=status,
             lobby_id=row.id,
         )
@@ -81,6 +99,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             if op is LobbyOp.JOIN:
                 button.item.disabled = len(row.seats) >= MAX_SEATS
             view.add_item(button)
+        for hook in self.hooks("lobby_items"):
+            for item in hook(row, tr):
+                view.add_item(item)
         return view
 
     async def redraw(
@@ -160,7 +181,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self._require_host(interaction, row)
         if len(row.seats) < MIN_SEATS:
             raise ServiceError("A game needs at least 2 players; wait for someone to join.")
-        session = await self.bot.games.start_game(lobby_id)
+        for check in self.hooks("lobby_start_check"):
+            check(row)
+        order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
+        session = await self.bot.games.start_game(lobby_id, order)
         tr = self.bot.translator.for_locale(None)
         status = tr("The game has started: game #{game}.", game=session.id)
         return await self._started(interaction, row, session, status)
@@ -323,6 +347,11 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 await self.start(interaction, lobby_id)
             elif op is LobbyOp.CANCEL:
                 await self.cancel(interaction, row)
+            else:
+                for cog in self.bot.cogs.values():
+                    if op in getattr(cog, "LOBBY_OPS", ()):
+                        await cog.on_lobby_op(interaction, lobby_id, op)  # type: ignore[attr-defined]
+                        break
 
         await self._guarded(interaction, work)
 
