@@ -8,6 +8,7 @@ same bot with :func:`create_bot` and run it under simcord without connecting any
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -38,13 +39,16 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.table",
     "cogs.info",
+    "cogs.ai_players",
+    "cogs.timers",
 )
 """The cogs loaded at start-up, one per feature."""
 
 TOKEN_HELP = (
-    "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
-    "add a bot under 'Bot', copy its token (Reset Token) into a file named .env beside bot.py as "
-    "DISCORD_TOKEN=..., then run this command again. See README.md, 'Create the Discord application'."
+    "DISCORD_TOKEN is not set. Create an application at "
+    "https://discord.com/developers/applications, add a bot under 'Bot', copy its token "
+    "(Reset Token) into a file named .env beside bot.py as DISCORD_TOKEN=..., then run this "
+    "command again. See README.md, 'Create the Discord application'."
 )
 
 
@@ -192,10 +196,8 @@ async def _run(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
             loop.add_signal_handler(sig, stop.set)
-        except NotImplementedError:  # pragma: no cover - Windows
-            pass
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token or ""))
         stopper = asyncio.create_task(stop.wait())

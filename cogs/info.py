@@ -37,9 +37,7 @@ class InfoCog(HatsFeature, name="InfoCog"):
             if row is None:
                 await send_private(
                     interaction,
-                    tr(
-                        "No game has finished in this channel yet. Give a game id to get another one."
-                    ),
+                    tr("No game has finished here yet. Give a game id to get another one."),
                 )
                 return
             game = row.id

@@ -7,6 +7,7 @@ is in flight, further steps mark the table dirty and one more edit follows.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
@@ -81,10 +82,8 @@ class TableCog(HatsFeature, name="TableCog"):
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
         if old is not None and old.message_id is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):  # the old one may be gone
                 await channel.get_partial_message(old.message_id).edit(view=None)
-            except discord.HTTPException:
-                pass
         return message
 
     async def refresh_table(self, session: GameSession) -> None:

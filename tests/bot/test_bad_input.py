@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from engine import Card, HatType, exchange_allowed
-from tests.bot.helpers import custom_ids, dm_of, open_and_start, session_of
+from tests.bot.helpers import open_and_start, session_of
 
 
 def player_of(world, session, seat):

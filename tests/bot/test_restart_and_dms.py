@@ -38,7 +38,7 @@ async def test_restart_keeps_open_lobby_and_its_buttons(world, make_bot):
 
 async def test_closed_dms_fall_back_to_the_channel_and_show_my_hand(world):
     env = world.env
-    alice, bob = world.players[:2]
+    bob = world.players[1]
     env.inject_error(
         "POST",
         f"/channels/{dm_of(bob).id}/messages",
