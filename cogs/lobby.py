@@ -248,6 +248,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         )
         message = await interaction.original_response()
         await self.bot.games.set_lobby_message(row.id, message.id)
+        self.bot.dispatch("hats_lobby_updated", row)
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join_cmd(self, interaction: discord.Interaction) -> None:
