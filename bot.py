@@ -110,7 +110,13 @@ class HatsBot(commands.Bot):
     handed to the cogs through attributes: ``store``, ``games`` (GameService), ``translator``.
     """
 
-    def __init__(self, settings: Settings, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -123,7 +129,7 @@ class HatsBot(commands.Bot):
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.translator = Translator.load()
         self.hats_group: app_commands.Group = make_hats_group()
-        self.store: Store | None = None  # opened in setup_hook
+        self.store: Store | None = store  # handed in by the entry point, else opened in setup_hook
         self.games: GameService  # created in setup_hook
         self.names: dict[int, str] = {}
         """Display names of users seen in interactions (user id -> name)."""
@@ -192,7 +198,16 @@ def _as_dict(settings: Settings) -> dict[str, object]:
 
 
 async def _run(settings: Settings) -> int:
-    bot = HatsBot(settings)
+    """Open the store, then run the bot until SIGINT/SIGTERM; returns the exit code.
+
+    2: Discord rejected the token; 3: the database cannot be opened (left untouched).
+    """
+    try:
+        store = await open_store(settings.db_path)
+    except StoreError as exc:
+        print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
+        return 3
+    bot = HatsBot(settings, store=store)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -215,9 +230,6 @@ async def _run(settings: Settings) -> int:
                 file=sys.stderr,
             )
             return 2
-        except StoreError as exc:
-            print(f"Cannot open the database: {exc}", file=sys.stderr)
-            return 3
     return 0
 
 

@@ -41,6 +41,18 @@ def test_rejected_token_exits_2(tmp_path, monkeypatch, capsys):
     assert "rejected DISCORD_TOKEN" in capsys.readouterr().err
 
 
+def test_corrupted_database_exits_3_and_keeps_the_file(tmp_path, capsys):
+    import asyncio
+
+    path = tmp_path / "hats.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    before = path.read_bytes()
+    settings = bot.Settings(token="unused", db_path=path)
+    assert asyncio.run(bot._run(settings)) == 3
+    assert "Cannot open the database" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
 def test_bad_setting_is_named():
     try:
         bot.Settings.from_env({"HATS_TURN_TIMER": "soon"})
