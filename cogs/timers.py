@@ -1,17 +1,448 @@
-"""Turn timers, reminders, away players, kicks and lobby expiry (being written)."""
+"""Turn timers, reminders, away players, removing a player, lobby expiry.
+
+Turn timer (lobby setting ``turn_timer`` in seconds, None = off; default
+``settings.turn_timer``): when a human seat gets the move (a turn starts, or a partner swap
+offer waits for them, R10–R11) two stored deadlines are set for the game: ``reminder`` at half
+the time (a DM) and ``turn`` at the end. At the deadline the normal AI finishes that turn for
+the absent player (steps stored with actor ``auto``, marked 💤 on the table) and the seat's
+``auto_turns`` goes up; after :data:`AWAY_AFTER` auto-played turns in a row the seat is marked
+away and the AI keeps playing it without waiting. Any move of that player takes the seat back
+(as does ``/hats back``). The host can ``/hats kick`` a player: an AI takes the seat for good.
+Deadlines live in the store (cogs.scheduler), so they survive restarts.
+
+Lobby expiry: a lobby nobody starts closes ``settings.lobby_expiry`` seconds after its last
+change (stored deadline ``expire``), and its message says so.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
 
 from cogs.base import HatsFeature
+from cogs.render import TURN_TIMER
+from cogs.render.common import duration_text
+from cogs.replies import send_private
+from cogs.service import GameSession, ServiceError, now
+from data import LobbyRow, LobbySeat, TimerRow
 
 if TYPE_CHECKING:
     from bot import HatsBot
 
+__all__ = ["AWAY_AFTER", "KICKED", "TimersCog"]
+
+log = logging.getLogger("hats.timers")
+
+TURN = "turn"
+REMINDER = "reminder"
+EXPIRE = "expire"
+AWAY_AFTER = 3
+"""Auto-played turns in a row after which a player is marked away."""
+AWAY_LEVEL = "normal"
+"""The AI level that plays for an absent, away or removed player."""
+KICKED = "kicked"
+"""Game settings key: ``{"<seat>": user_id}`` of the players the host removed."""
+MIN_TIMER = 10
+
 
 class TimersCog(HatsFeature, name="TimersCog"):
-    """Turn timers and lobby expiry."""
+    """Turn timers and reminders, away players, ``/hats kick``, ``/hats timer``, lobby expiry."""
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def _scheduler(self) -> Any:
+        return self.bot.get_cog("SchedulerCog")
+
+    def _ai(self) -> Any:
+        return self.bot.get_cog("AiCog")
+
+    def turn_timer(self, session: GameSession) -> float | None:
+        """The game's turn time in seconds, or None when it has no turn timer."""
+        value = session.row.settings.get(TURN_TIMER)
+        if isinstance(value, int | float) and value > 0:
+            return float(value)
+        return None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _session(self, game_id: int) -> GameSession | None:
+        session = self.bot.games.session(game_id)
+        if session is None and not self.bot.is_ready():
+            await self.bot.wait_until_ready()  # a restart: games are still being restored
+            session = self.bot.games.session(game_id)
+        if session is None or session.game.is_over:
+            return None
+        return session
+
+    async def _dm(self, user_id: int, text: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException as exc:  # closed DMs: the table says it anyway
+            log.info("could not DM user %d: %s", user_id, exc)
+
+    async def _say(self, session: GameSession, text: str) -> None:
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=False))
+        except discord.HTTPException as exc:
+            log.warning("could not post in the channel of game %d: %s", session.id, exc)
+
+    async def _refresh_table(self, session: GameSession) -> None:
+        table = self.bot.get_cog("TableCog")
+        if table is not None:
+            await table.refresh_table(session)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ turn timer
+    async def arm(self, session: GameSession) -> None:
+        """Set, keep or clear the game's turn deadlines for the seat to move now.
+
+        A human seat (no AI playing it) that just got the move gets fresh ``turn`` and
+        ``reminder`` deadlines (payload ``{"seat", "version"}``); the same seat still acting in
+        its turn keeps them; otherwise they are cleared.
+        """
+        scheduler = self._scheduler()
+        async with self._lock(session.id):
+            game = session.game
+            seat = game.to_move
+            limit = self.turn_timer(session)
+            if (
+                game.is_over
+                or seat is None
+                or limit is None
+                or session.seats[seat].ai_level is not None
+                or self.bot.games.session(session.id) is None
+            ):
+                await scheduler.clear(TURN, game_id=session.id)
+                await scheduler.clear(REMINDER, game_id=session.id)
+                return
+            pending = scheduler.pending(TURN, game_id=session.id)
+            if pending is not None and pending.payload.get("seat") == seat:
+                return
+            payload = {"seat": seat, "version": session.version}
+            await scheduler.set(TURN, limit, game_id=session.id, seat=seat, payload=payload)
+            await scheduler.set(REMINDER, limit / 2, game_id=session.id, seat=seat, payload=payload)
+
+    def _still_waiting(self, session: GameSession, row: TimerRow) -> int | None:
+        seat = row.payload.get("seat")
+        if not isinstance(seat, int) or session.game.to_move != seat:
+            return None
+        if session.seats[seat].ai_level is not None or session.seats[seat].user_id is None:
+            return None
+        return seat
+
+    async def remind(self, session: GameSession, row: TimerRow) -> None:
+        """Half the turn time is gone: DM the player (closed DMs are tolerated)."""
+        seat = self._still_waiting(session, row)
+        if seat is None:
+            return
+        user_id = session.seats[seat].user_id
+        assert user_id is not None
+        play = self.bot.get_cog("PlayCog")
+        tr = play.tr_for(user_id) if play else self.bot.translator.for_locale(None)  # type: ignore[attr-defined]
+        limit = self.turn_timer(session) or 0
+        channel = self.bot.get_channel(session.channel_id)
+        await self._dm(
+            user_id,
+            tr(
+                "Half of your time for this turn in the Hats game in {channel} is gone: "
+                "{time} left. If you do not play, the AI plays this turn for you.",
+                channel=getattr(channel, "mention", f"<#{session.channel_id}>"),
+                time=duration_text(limit / 2, tr),
+            ),
+        )
+
+    async def auto_turn(self, session: GameSession, seat: int) -> None:
+        """The deadline passed: the normal AI finishes ``seat``'s turn (actor ``auto``).
+
+        Counts one auto-played turn; after :data:`AWAY_AFTER` in a row the seat is marked away
+        and the AI keeps it (``ai_level`` normal) until the player acts again.
+        """
+        ai = self._ai()
+        for _ in range(16):  # a turn has at most a handful of steps
+            if session.game.is_over or session.game.to_move != seat:
+                break
+            if session.seats[seat].ai_level is not None:
+                return  # the AI cog plays it already
+            event = await ai.play_for(session, seat, AWAY_LEVEL, actor="auto")
+            if event is not None and (event.turn_ended or event.game_over):
+                break
+        if self.bot.games.session(session.id) is None or session.game.is_over:
+            return
+        row = session.seats[seat]
+        count = row.auto_turns + 1
+        if count >= AWAY_AFTER and not row.away:
+            await self.bot.games.update_seat(
+                session, seat, auto_turns=count, away=True, ai_level=AWAY_LEVEL
+            )
+            tr = self.bot.translator.for_locale(None)
+            await self._say(
+                session,
+                tr(
+                    "{player} seems to be away: the AI plays for them until they make a move "
+                    "again (or use /hats back).",
+                    player=f"<@{row.user_id}>",
+                ),
+            )
+            if row.user_id is not None:
+                await self._dm(
+                    row.user_id,
+                    tr(
+                        "You missed {n} turns in a row, so the AI now plays for you in game "
+                        "#{game}. Make any move or use /hats back to take your seat back.",
+                        n=count,
+                        game=session.id,
+                    ),
+                )
+            await self._refresh_table(session)
+            self.bot.dispatch("hats_seat_changed", session, seat)
+            await self.arm(session)
+        else:
+            await self.bot.games.update_seat(session, seat, auto_turns=count)
+
+    async def come_back(self, session: GameSession, seat: int) -> bool:
+        """``seat``'s player acted: take the seat back from the AI; True if it was away."""
+        row = session.seats[seat]
+        if row.user_id is None or str(seat) in session.row.settings.get(KICKED, {}):
+            return False
+        if not row.away and row.auto_turns == 0 and row.ai_level is None:
+            return False
+        was_away = row.away
+        await self.bot.games.update_seat(session, seat, away=False, ai_level=None, auto_turns=0)
+        if was_away:
+            tr = self.bot.translator.for_locale(None)
+            await self._say(
+                session,
+                tr("{player} is back and plays their own seat again.", player=f"<@{row.user_id}>"),
+            )
+            await self._dm(
+                row.user_id,
+                tr("Welcome back: you play your own seat again in game #{game}.", game=session.id),
+            )
+            await self._refresh_table(session)
+            self.bot.dispatch("hats_seat_changed", session, seat)
+        await self.arm(session)
+        return was_away
+
+    # ------------------------------------------------------------------ events
+    @commands.Cog.listener()
+    async def on_hats_game_started(self, session: GameSession) -> None:
+        """The first turn's deadline."""
+        await self.arm(session)
+
+    @commands.Cog.listener()
+    async def on_hats_step(self, session: GameSession, event: Any, actor: str, origin: Any) -> None:
+        """A player's own move takes their seat back; then the deadlines follow the move."""
+        if actor == "player":
+            await self.come_back(session, event.seat)
+        await self.arm(session)
+
+    @commands.Cog.listener()
+    async def on_hats_lobby_updated(self, row: LobbyRow) -> None:
+        """A lobby opened or changed: it expires ``lobby_expiry`` seconds after that."""
+        await self._scheduler().set(EXPIRE, self.bot.settings.lobby_expiry, lobby_id=row.id)
+
+    @commands.Cog.listener()
+    async def on_hats_timer(self, row: TimerRow) -> None:
+        """A deadline fell due: reminder, turn deadline or lobby expiry."""
+        try:
+            if row.kind == EXPIRE and row.lobby_id is not None:
+                await self.expire_lobby(row.lobby_id)
+                return
+            if row.game_id is None or row.kind not in (TURN, REMINDER):
+                return
+            session = await self._session(row.game_id)
+            if session is None:
+                return
+            if row.kind == REMINDER:
+                await self.remind(session, row)
+            else:
+                seat = self._still_waiting(session, row)
+                if seat is not None:
+                    await self.auto_turn(session, seat)
+        except Exception:
+            log.exception("timer %s failed", row)
+
+    async def expire_lobby(self, lobby_id: int) -> None:
+        """Close a lobby nobody started in time (or wait longer if it changed since)."""
+        if not self.bot.is_ready():
+            await self.bot.wait_until_ready()
+        row = self.bot.games.lobby(lobby_id)
+        if row is None:
+            return
+        left = row.updated_at + self.bot.settings.lobby_expiry - now()
+        if left > 1:
+            await self._scheduler().set(EXPIRE, left, lobby_id=lobby_id)
+            return
+        closed = await self.bot.games.close_lobby(lobby_id)
+        if closed is None:
+            return
+        lobby_cog: Any = self.bot.get_cog("LobbyCog")
+        tr = self.bot.translator.for_locale(None)
+        await lobby_cog.redraw(
+            None,
+            closed,
+            from_button=False,
+            closed=True,
+            status=tr("This lobby expired: nobody started it in time."),
+        )
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a (re)start: every open lobby has an expiry, every live game its deadlines."""
+        scheduler = self._scheduler()
+        for lobby in self.bot.games.lobbies():
+            if scheduler.pending(EXPIRE, lobby_id=lobby.id) is None:
+                left = lobby.updated_at + self.bot.settings.lobby_expiry - now()
+                await scheduler.set(EXPIRE, max(left, 0.0), lobby_id=lobby.id)
+        for session in list(self.bot.games.sessions.values()):
+            await self.arm(session)
+
+    # ------------------------------------------------------------------ commands
+    async def _guarded(self, interaction: discord.Interaction, work) -> None:
+        try:
+            await work()
+        except ServiceError as exc:
+            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
+
+    @app_commands.command(name="timer", description="Set the lobby's turn timer (host only)")
+    @app_commands.describe(seconds="Seconds per turn (at least 10), or 0 for no timer")
+    async def timer(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 86400]
+    ) -> None:
+        """``/hats timer seconds``: the turn timer of this channel's lobby; 0 turns it off."""
+
+        async def work() -> None:
+            if interaction.guild is None:
+                raise ServiceError("Lobbies live in server channels: use this command in one.")
+            lobby = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+            if lobby is None:
+                raise ServiceError(
+                    "There is no open lobby in this channel. Open one with /hats new."
+                )
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if interaction.user.id != lobby.host_id and not (perms and perms.manage_guild):
+                raise ServiceError(
+                    "Only the host ({host}) can do that.", host=f"<@{lobby.host_id}>"
+                )
+            if 0 < seconds < MIN_TIMER:
+                raise ServiceError(
+                    "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
+                )
+            value = seconds or None
+
+            def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+                return row.seats, {**row.settings, TURN_TIMER: value}
+
+            row = await self.bot.games.update_lobby(lobby.id, change)
+            tr = self.tr(interaction)
+            if value is None:
+                await send_private(interaction, tr("This lobby's game has no turn timer now."))
+            else:
+                await send_private(
+                    interaction,
+                    tr("Turn timer set to {time}.", time=duration_text(value, tr)),
+                )
+            lobby_cog: Any = self.bot.get_cog("LobbyCog")
+            await lobby_cog.redraw(interaction, row, from_button=False)
+            self.bot.dispatch("hats_lobby_updated", row)
+
+        await self._guarded(interaction, work)
+
+    @app_commands.command(name="kick", description="Hand a player's seat to the AI (host only)")
+    @app_commands.describe(player="The player whose seat the AI takes over")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """``/hats kick player``: an AI plays that seat for the rest of the game.
+
+        The host of a game is its first human seat; a user with Manage Server may kick too.
+        """
+
+        async def work() -> None:
+            session = None
+            if interaction.guild is not None:
+                session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+            if session is None:
+                raise ServiceError("There is no game in this channel. Open a lobby with /hats new.")
+            humans = [s.user_id for s in session.seats if s.user_id is not None]
+            host = humans[0] if humans else None
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if interaction.user.id != host and not (perms and perms.manage_guild):
+                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{host}>")
+            seat = session.seat_of(player.id)
+            if seat is None:
+                raise ServiceError("{player} is not playing in this game.", player=player.mention)
+            if player.id == interaction.user.id:
+                raise ServiceError("You cannot remove yourself; an AI plays for you if you stop.")
+            await self.remove_player(session, seat)
+            await send_private(
+                interaction,
+                self.tr(interaction)(
+                    "{player} was removed; an AI plays their seat.", player=player.mention
+                ),
+            )
+
+        await self._guarded(interaction, work)
+
+    async def remove_player(self, session: GameSession, seat: int) -> None:
+        """An AI takes ``seat`` for the rest of the game; the removed user id is kept in settings.
+
+        The seat's ``user_id`` is cleared so the removed player's controls no longer act.
+        """
+        user_id = session.seats[seat].user_id
+        kicked = {**session.row.settings.get(KICKED, {}), str(seat): user_id}
+        session.row = await self.bot.store.games.set_settings(
+            session.id, {**session.row.settings, KICKED: kicked}, at=now()
+        )
+        await self.bot.games.update_seat(
+            session, seat, user_id=None, ai_level=AWAY_LEVEL, away=False, auto_turns=0
+        )
+        tr = self.bot.translator.for_locale(None)
+        await self._say(
+            session,
+            tr(
+                "The host removed {player} from game #{game}; an AI plays their seat now.",
+                player=f"<@{user_id}>",
+                game=session.id,
+            ),
+        )
+        await self._refresh_table(session)
+        self.bot.dispatch("hats_seat_changed", session, seat)
+        await self.arm(session)
+
+    @app_commands.command(name="back", description="Take your seat back from the AI")
+    async def back(self, interaction: discord.Interaction) -> None:
+        """``/hats back``: an away player plays their own seat again."""
+
+        async def work() -> None:
+            session = None
+            if interaction.guild is not None:
+                session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+            else:
+                mine = self.bot.games.sessions_of_user(interaction.user.id)
+                session = mine[0] if len(mine) == 1 else None
+            seat = session.seat_of(interaction.user.id) if session else None
+            if session is None or seat is None:
+                raise ServiceError(
+                    "You are not playing in this game. You can follow it on the table; join the "
+                    "next lobby to play."
+                )
+            tr = self.tr(interaction)
+            if await self.come_back(session, seat):
+                await send_private(interaction, tr("You play your own seat again."))
+            else:
+                await send_private(interaction, tr("You were not away; nothing changed."))
+
+        await self._guarded(interaction, work)
 
 
 async def setup(bot: HatsBot) -> None:

@@ -1,0 +1,133 @@
+"""AI seats: Add AI / Remove AI in the lobby, /hats addbot, games with AIs played to the end."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+import cogs.ai_players as ai_players
+from engine import Game, GameConfig, Observation, Step
+from tests.bot.helpers import bot_messages, custom_ids, play_one, session_of
+
+
+@pytest.fixture
+def bot_options():
+    return {"turn_timer": None, "ai_delay": 0.0}
+
+
+async def actors(env, game_id):
+    """The stored actor of every step of a game, in order."""
+    rows = await env.bot.store.steps._db.fetch_all(
+        "SELECT actor FROM steps WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    return [r[0] for r in rows]
+
+
+async def open_lobby(world):
+    result = await world.players[0].slash(world.channel, "hats new")
+    return result.response.message
+
+
+def lobby_message(world, lobby):
+    return next(m for m in world.channel.history() if m.id == lobby.id)
+
+
+async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
+    env, alice, bob = world.env, world.players[0], world.players[1]
+    lobby = await open_lobby(world)
+    select_id = next(c for c in custom_ids(lobby) if c.startswith("hats:ai:"))
+    await alice.select(lobby, ["hard"], custom_id=select_id)
+    r = await alice.slash(world.channel, "hats addbot", level="easy")
+    assert r.response.content == "An AI player joined the lobby."
+    row = env.bot.games.lobby_in_channel(world.channel.id)
+    assert [s.ai_level for s in row.seats] == [None, "hard", "easy"]
+    text = lobby_message(world, lobby).embeds[0].fields[0].value
+    assert "AI, hard" in text and "AI, easy" in text
+    # only the host adds or removes AIs
+    r = await bob.slash(world.channel, "hats addbot", level="normal")
+    assert "Only the host" in r.response.content
+    r = await bob.click(lobby_message(world, lobby), label="Remove AI")
+    assert "Only the host" in r.response.content
+    await alice.click(lobby_message(world, lobby), label="Remove AI")
+    row = env.bot.games.lobby_in_channel(world.channel.id)
+    assert [s.ai_level for s in row.seats] == [None, "hard"]
+    assert "AI, easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
+    # a full table refuses a fifth seat
+    await alice.slash(world.channel, "hats addbot", level="normal")
+    await bob.click(lobby_message(world, lobby), label="Join")
+    r = await alice.slash(world.channel, "hats addbot", level="normal")
+    assert "full" in r.response.content
+    assert len(env.bot.games.lobby_in_channel(world.channel.id).seats) == 4
+    assert bot_messages(env, world.channel)
+
+
+async def play_human_game(world, levels, seed):
+    """Alice hosts with AIs of ``levels`` and plays her own turns until the game ends."""
+    env, alice = world.env, world.players[0]
+    lobby = await open_lobby(world)
+    for level in levels:
+        await alice.slash(world.channel, "hats addbot", level=level)
+    await alice.click(lobby_message(world, lobby), label="Start")
+    session = session_of(env, world.channel)
+    rng = random.Random(seed)
+    turns = 0
+    while not session.game.is_over:
+        assert session.seats[session.game.to_move].user_id == alice.user.id
+        await play_one(world, session, rng)
+        turns += 1
+        assert turns < 500
+    return session
+
+
+async def test_one_human_two_ais_play_to_the_end(world):
+    session = await play_human_game(world, ["easy", "normal"], seed=3)
+    env = world.env
+    stored = await actors(env, session.id)
+    by_seat = [s["seat"] for s in await env.bot.store.steps.load_steps(session.id)]
+    human = session.seat_of(world.players[0].user.id)
+    assert stored and set(stored) == {"player", "ai"}
+    assert all((a == "player") == (s == human) for a, s in zip(stored, by_seat, strict=True))
+    # the stored steps replay to the same finished game
+    steps = await env.bot.store.steps.load_steps(session.id)
+    replayed = Game.replay(session.game.config, [Step.from_dict(d) for d in steps])
+    assert replayed.is_over and replayed.snapshot() == session.game.snapshot()
+    final = bot_messages(env, world.channel)[-1]
+    assert final.attachments[0].filename == f"hats-game-{session.id}.json"
+
+
+async def test_one_human_one_hard_ai_game_and_ai_sees_only_its_observation(world, monkeypatch):
+    seen = []
+    # load_extension imports the cog module afresh: patch the module the bot runs
+    loaded = sys.modules[type(world.env.bot.get_cog("AiCog")).__module__]
+    real = loaded.make_ai
+
+    def spy(level, seed, **kw):
+        player = real(level, seed, **kw)
+
+        class Spy:
+            def choose(self, obs, legal):
+                seen.append((obs, legal))
+                return player.choose(obs, legal)
+
+        return Spy()
+
+    monkeypatch.setattr(loaded, "make_ai", spy)
+    session = await play_human_game(world, ["hard"], seed=11)
+    ai_seat = next(s.seat for s in session.seats if s.user_id is None)
+    assert seen
+    for obs, _legal in seen:
+        assert isinstance(obs, Observation) and obs.viewer == ai_seat
+    assert session.game.result is not None
+
+
+async def test_ai_choice_is_deterministic_from_seed_and_observation():
+    game = Game.new(GameConfig(seats=3, seed=9))
+    seat = game.to_move
+    for level in ("easy", "normal", "hard"):
+        seed = ai_players.ai_seed(9, seat, 0)
+        first = ai_players.ai_choice(game, seat, level, seed)
+        assert first == ai_players.ai_choice(game, seat, level, seed)
+        assert first in game.legal_actions(seat)
