@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.info",
     "cogs.ai_players",
     "cogs.timers",
+    "cogs.teams",
 )
 """The cogs loaded at start-up, one per feature."""
 

@@ -1,0 +1,497 @@
+"""Team mode with 4 players (R5, R10, R20): team picks, swap lapses, private team chat.
+
+- Lobby (LobbyCog hooks): Team A / Team B buttons for each player's own pick and the host's
+  Shuffle teams. With 4 seats team A sits at seats 0 and 2, team B at 1 and 3 (R5); players
+  without a pick fill the free places in lobby order.
+- Partner swap (R10): when an offer is made a ``swap`` deadline is stored (the lobby's
+  ``swap_timeout`` seconds). While the offer waits the offerer may only withdraw it; the
+  partner answers with a card or declines; when the deadline passes the offer is declined for
+  the partner (``actor="timer"``) and both partners are told by DM. So the turn never stalls.
+  After an accepted swap the offerer gets a DM saying what they gave and received; the
+  answering partner sees it in their own reply; the table only says that a swap happened.
+- Team chat: at the start one private thread per team (both partners added, a reminder of
+  the table-talk rule). Where private threads cannot be made, ``/hats team message`` relays
+  the text to the partner by DM. Every ``/hats team message`` passes the table-talk guard
+  (cogs.table_talk). Threads are archived and locked at the end.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import HatsFeature
+from cogs.controls import LobbyButton, LobbyOp
+from cogs.render import SWAP_TIMEOUT, describe_event
+from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
+from cogs.replies import labels_for, send_private
+from cogs.service import GameSession, OutOfDate, ServiceError
+from cogs.table_talk import Hit, HitKind, check_table_talk
+from data import LobbyRow, LobbySeat, TimerRow
+from engine import ActionKind, DeclineSwap, Event, IllegalMove
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+    from cogs.i18n import Tr
+
+log = logging.getLogger("hats.teams")
+
+TEAM_SEATS = 4
+"""Teams exist only with 4 seats (R5)."""
+SWAP_TIMER = "swap"
+"""SchedulerCog kind of the swap-offer deadline (payload: partner seat, version after offer)."""
+THREAD_ROLE = "team_thread"
+"""Stored message role of a team's private thread (seat = team index, 0 = Team A)."""
+RELAY_ROLE = "team_relay"
+"""Stored message role of the channel notice that team chat goes through the DM relay."""
+DM_BLOCKED_ROLE = "dm_blocked"
+"""PlayCog's role for seats that get no DMs (see cogs.play)."""
+
+__all__ = ["TeamsCog", "seat_order", "team_positions"]
+
+
+def team_positions(seats: Sequence[LobbySeat]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The lobby positions of team A and team B (R5), or None when the picks are unbalanced.
+
+    Explicit picks (``LobbySeat.team`` 0 or 1) come first; seats without a pick fill the team
+    with room, in lobby order. Each team holds at most 2 seats.
+    """
+    teams: tuple[list[int], list[int]] = ([], [])
+    for i, seat in enumerate(seats):
+        if seat.team in (0, 1):
+            teams[seat.team].append(i)
+    if any(len(t) > 2 for t in teams):
+        return None
+    for i, seat in enumerate(seats):
+        if seat.team not in (0, 1):
+            target = teams[0] if len(teams[0]) <= len(teams[1]) and len(teams[0]) < 2 else teams[1]
+            target.append(i)
+    return tuple(sorted(teams[0])), tuple(sorted(teams[1]))
+
+
+def seat_order(seats: Sequence[LobbySeat]) -> list[LobbySeat] | None:
+    """Game seating for 4 lobby seats: team A at seats 0 and 2, team B at 1 and 3 (R5)."""
+    teams = team_positions(seats)
+    if len(seats) != TEAM_SEATS or teams is None or any(len(t) != 2 for t in teams):
+        return None
+    a, b = teams
+    return [seats[a[0]], seats[b[0]], seats[a[1]], seats[b[1]]]
+
+
+class TeamsCog(HatsFeature, name="TeamsCog"):
+    """Team picks in lobbies, swap-offer lapses and team chat for 4-player games."""
+
+    LOBBY_OPS = (LobbyOp.TEAM_A, LobbyOp.TEAM_B, LobbyOp.SHUFFLE)
+
+    team = app_commands.Group(name="team", description="Team chat with your partner (4 players)")
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self._rng = random.Random(secrets.randbits(64))
+
+    # ------------------------------------------------------------------ lobby hooks
+    def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
+        """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams."""
+        items: list[discord.ui.Item] = []
+        for op, label, style in (
+            (LobbyOp.TEAM_A, tr(TEAM_NAMES[0]), discord.ButtonStyle.secondary),
+            (LobbyOp.TEAM_B, tr(TEAM_NAMES[1]), discord.ButtonStyle.secondary),
+            (LobbyOp.SHUFFLE, tr("Shuffle teams"), discord.ButtonStyle.secondary),
+        ):
+            button = LobbyButton(row.id, op)
+            button.item.label = label
+            button.item.style = style
+            items.append(button)
+        return items
+
+    def lobby_teams(self, row: LobbyRow) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """Lobby hook: the two teams (lobby positions) with 4 seats (R5), else None."""
+        if len(row.seats) != TEAM_SEATS:
+            return None
+        return team_positions(row.seats)
+
+    def lobby_start_check(self, row: LobbyRow) -> None:
+        """Lobby hook: refuse a 4-player start whose team picks cannot be balanced (R5)."""
+        if len(row.seats) == TEAM_SEATS and seat_order(row.seats) is None:
+            raise ServiceError(
+                "The teams are unbalanced: each team needs exactly 2 players. Press Team A or "
+                "Team B to change your team, or let the host press Shuffle teams."
+            )
+
+    def lobby_seat_order(self, row: LobbyRow) -> list[LobbySeat] | None:
+        """Lobby hook: with 4 seats, team A at seats 0 and 2, team B at 1 and 3 (R5)."""
+        return seat_order(row.seats) if len(row.seats) == TEAM_SEATS else None
+
+    async def on_lobby_op(
+        self, interaction: discord.Interaction, lobby_id: int, op: LobbyOp
+    ) -> None:
+        """Team A / Team B: the presser's own pick; Shuffle teams: the host deals new teams.
+
+        Raises ServiceError (answered privately by LobbyCog) when the presser is not seated,
+        the chosen team already has 2 picks, or a non-host shuffles.
+        """
+        user_id = interaction.user.id
+        if op is LobbyOp.SHUFFLE:
+            row = self.bot.games.lobby(lobby_id)
+            if row is None:
+                raise ServiceError("This lobby is closed.")
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if user_id != row.host_id and not (perms and perms.manage_guild):
+                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
+            deal = [0, 0, 1, 1]
+            self._rng.shuffle(deal)
+
+            def change(r: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+                seats = [
+                    LobbySeat(user_id=s.user_id, ai_level=s.ai_level, team=deal[i])
+                    for i, s in enumerate(r.seats)
+                ]
+                return seats, dict(r.settings)
+
+        else:
+            wanted = 0 if op is LobbyOp.TEAM_A else 1
+
+            def change(r: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+                if not any(s.user_id == user_id for s in r.seats):
+                    raise ServiceError("Join the lobby first, then pick a team.")
+                taken = sum(1 for s in r.seats if s.team == wanted and s.user_id != user_id)
+                if taken >= 2:
+                    raise ServiceError(
+                        "{team} already has 2 players. Pick the other team, or ask the host "
+                        "to shuffle.",
+                        team=TEAM_NAMES[wanted],
+                    )
+                seats = [
+                    LobbySeat(s.user_id, s.ai_level, wanted) if s.user_id == user_id else s
+                    for s in r.seats
+                ]
+                return seats, dict(r.settings)
+
+        row = await self.bot.games.update_lobby(lobby_id, change)
+        lobby: Any = self.bot.get_cog("LobbyCog")
+        await lobby.redraw(interaction, row, from_button=True)
+
+    # ------------------------------------------------------------------ swap lapses (R10)
+    def swap_timeout(self, session: GameSession) -> float | None:
+        """Seconds a partner has to answer an offer: the lobby's setting, else the bot's."""
+        value = session.row.settings.get(SWAP_TIMEOUT, self.bot.settings.swap_timeout)
+        return float(value) if isinstance(value, int | float) and value > 0 else None
+
+    @commands.Cog.listener()
+    async def on_hats_step(
+        self, session: GameSession, event: Event, actor: str, origin: int | None
+    ) -> None:
+        """Start the lapse deadline on an offer; stop it when the offer is settled (R10)."""
+        scheduler: Any = self.bot.get_cog("SchedulerCog")
+        if scheduler is None or session.game.seats != TEAM_SEATS:
+            return
+        if event.kind is ActionKind.OFFER_SWAP:
+            delay = self.swap_timeout(session)
+            if delay is not None:
+                await scheduler.set(
+                    SWAP_TIMER,
+                    delay,
+                    game_id=session.id,
+                    seat=event.partner,
+                    payload={"partner": event.partner, "version": event.number + 1},
+                )
+        elif event.kind in (
+            ActionKind.ANSWER_SWAP,
+            ActionKind.DECLINE_SWAP,
+            ActionKind.WITHDRAW_SWAP,
+        ):
+            await scheduler.clear(SWAP_TIMER, game_id=session.id)
+            if event.kind is not ActionKind.WITHDRAW_SWAP and actor != "timer":
+                await self._tell_offerer(session, event)
+
+    async def _tell_offerer(self, session: GameSession, event: Event) -> None:
+        """DM the offerer how their offer ended: what they gave and received, or declined."""
+        offerer = event.partner
+        if offerer is None:
+            return
+        user_id = session.seats[offerer].user_id
+        if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
+            return
+        tr = self._tr_for(user_id)
+        text = describe_event(
+            event.seen_by(offerer), labels_for(session, self.bot.names), tr, viewer=offerer
+        )
+        await self._dm(user_id, text)
+
+    @commands.Cog.listener()
+    async def on_hats_timer(self, row: TimerRow) -> None:
+        """A swap offer lapsed: it counts as declined (R10); both partners are told by DM."""
+        if row.kind != SWAP_TIMER or row.game_id is None:
+            return
+        session = self.bot.games.session(row.game_id)
+        if session is None or session.game.is_over or session.game.pending_offer is None:
+            return
+        partner = int(row.payload.get("partner", -1))
+        version = row.payload.get("version")
+        offerer = session.game.active
+        try:
+            await self.bot.games.play(
+                session, partner, DeclineSwap(), version=version, actor="timer"
+            )
+        except (OutOfDate, IllegalMove):
+            return  # answered or withdrawn meanwhile
+        labels = labels_for(session, self.bot.names)
+        for seat, other in ((offerer, partner), (partner, offerer)):
+            user_id = session.seats[seat].user_id
+            if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
+                continue
+            tr = self._tr_for(user_id)
+            who = seat_mention(labels, other, tr)
+            time = duration_text(self.swap_timeout(session) or 0, tr)
+            if seat == offerer:
+                text = tr(
+                    "Your swap offer to {partner} got no answer within {time}, so it lapsed and "
+                    "counts as declined. Your cards stay as they were; go on with your turn.",
+                    partner=who,
+                    time=time,
+                )
+            else:
+                text = tr(
+                    "The swap offer from {partner} lapsed after {time} without your answer and "
+                    "counts as declined. Your cards stay as they were.",
+                    partner=who,
+                    time=time,
+                )
+            await self._dm(user_id, text)
+
+    # ------------------------------------------------------------------ team threads
+    @commands.Cog.listener()
+    async def on_hats_game_started(self, session: GameSession) -> None:
+        """Open one private thread per team with both partners, or fall back to the relay."""
+        if session.game.seats != TEAM_SEATS:
+            return
+        tr = self.bot.translator.for_locale(None)
+        channel = self.bot.get_channel(session.channel_id)
+        made = 0
+        if isinstance(channel, discord.TextChannel) and self._may_make_threads(channel):
+            for index, team in enumerate(session.game.teams or ()):
+                try:
+                    await self._open_thread(session, channel, index, team, tr)
+                    made += 1
+                except discord.HTTPException as exc:
+                    log.info("no private team thread in game %d: %s", session.id, exc)
+                    break
+        if made == 2:
+            return
+        await self._archive_threads(session)
+        notice = tr(
+            "I cannot open private threads in this channel, so team chat goes through me: use "
+            "/hats team message and I pass your words to your partner by direct message. "
+            "Talk freely, but never name a card's type, colour or number."
+        )
+        target = self.bot.get_partial_messageable(session.channel_id)
+        try:
+            message = await target.send(notice)
+        except discord.HTTPException as exc:
+            log.warning("could not announce the team relay in game %d: %s", session.id, exc)
+            return
+        await self.bot.games.remember_message(session, RELAY_ROLE, session.channel_id, message.id)
+
+    @staticmethod
+    def _may_make_threads(channel: discord.TextChannel) -> bool:
+        perms = channel.permissions_for(channel.guild.me)
+        return perms.create_private_threads and perms.send_messages_in_threads
+
+    async def _open_thread(
+        self,
+        session: GameSession,
+        channel: discord.TextChannel,
+        index: int,
+        team: Sequence[int],
+        tr: Tr,
+    ) -> None:
+        thread = await channel.create_thread(
+            name=tr("Hats #{game} · {team}", game=session.id, team=tr(TEAM_NAMES[index])),
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+        )
+        await self.bot.games.remember_message(session, THREAD_ROLE, thread.id, None, seat=index)
+        humans = [session.seats[s].user_id for s in team if session.seats[s].user_id]
+        for user_id in humans:
+            await thread.add_user(discord.Object(user_id))
+        await thread.send(
+            tr(
+                "{members}: this private thread is your team's table talk. Talk freely about "
+                "plans, but never name a card's type, colour or number (R10). Server moderators "
+                "can read private threads. This thread is archived when the game ends.",
+                members=" & ".join(f"<@{u}>" for u in humans) or tr(TEAM_NAMES[index]),
+            ),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def _thread(self, channel_id: int) -> discord.Thread | None:
+        thread = self.bot.get_channel(channel_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return thread if isinstance(thread, discord.Thread) else None
+
+    async def _archive_threads(self, session: GameSession) -> None:
+        for index in (0, 1):
+            stored = session.message(THREAD_ROLE, index)
+            if stored is None:
+                continue
+            thread = await self._thread(stored.channel_id)
+            if thread is None:
+                continue
+            try:
+                await thread.edit(archived=True, locked=True)
+            except discord.HTTPException as exc:
+                log.info("could not archive thread %d: %s", thread.id, exc)
+
+    @commands.Cog.listener()
+    async def on_hats_game_over(self, session: GameSession) -> None:
+        """Archive and lock the team threads (R20's result is on the table's final embed)."""
+        if session.game.seats == TEAM_SEATS:
+            await self._archive_threads(session)
+
+    # ------------------------------------------------------------------ /hats team message
+    def _team_session(
+        self, interaction: discord.Interaction, game: int | None
+    ) -> tuple[GameSession, int]:
+        games = self.bot.games
+        user_id = interaction.user.id
+        session = None
+        if game is not None:
+            session = games.session(game)
+        else:
+            here = interaction.channel_id
+            for s in games.sessions_of_user(user_id):
+                if any(m.role == THREAD_ROLE and m.channel_id == here for m in s.messages.values()):
+                    session = s
+            if session is None and interaction.guild is not None:
+                session = games.session_in_channel(here or 0)
+            if session is None and interaction.guild is None:
+                mine = [s for s in games.sessions_of_user(user_id) if s.game.seats == TEAM_SEATS]
+                if len(mine) > 1:
+                    raise ServiceError(
+                        "You sit in several games ({games}). Add the game option to say which one.",
+                        games=", ".join(f"#{s.id}" for s in mine),
+                    )
+                session = mine[0] if mine else None
+        if session is None or session.game.is_over:
+            raise ServiceError("There is no live 4-player game here for team chat.")
+        if session.game.seats != TEAM_SEATS:
+            raise ServiceError("Team chat is for 4-player games, where partners play as a team.")
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("Only the players of this game have a partner to talk to.")
+        return session, seat
+
+    @staticmethod
+    def hit_text(hit: Hit, tr: Tr) -> str:
+        """One caught word for the sender: ``a colour or hat type (red)`` / ``a number (5)``."""
+        if hit.kind is HitKind.COLOUR:
+            return tr("a hat type or colour ({word})", word=hit.text)
+        return tr("a card number ({word})", word=hit.text)
+
+    @team.command(name="message", description="Send a message to your partner (table talk)")
+    @app_commands.describe(text="What to tell your partner", game="Which game")
+    async def message(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, 1500],
+        game: int | None = None,
+    ) -> None:
+        """``/hats team message text``: pass the guard (R10), then reach the partner."""
+        tr = self.tr(interaction)
+        try:
+            session, seat = self._team_session(interaction, game)
+        except ServiceError as exc:
+            await send_private(interaction, tr(exc.msgid, **exc.params))
+            return
+        verdict = check_table_talk(text)
+        if not verdict.allowed:
+            await send_private(
+                interaction,
+                tr(
+                    "Not sent: your message names {what}. Table talk: talk freely, but never "
+                    "name a card's type, colour or number. Rephrase it and send it again.",
+                    what=", ".join(self.hit_text(h, tr) for h in verdict.hits),
+                ),
+            )
+            return
+        partner = session.game.partner(seat)
+        assert partner is not None
+        partner_id = session.seats[partner].user_id
+        if partner_id is None:
+            await send_private(
+                interaction, tr("Your partner is an AI player; it cannot read team chat.")
+            )
+            return
+        labels = labels_for(session, self.bot.names)
+        sender = seat_mention(labels, seat, tr)
+        if await self._post_in_thread(session, session.game.teams, seat, sender, text):
+            await send_private(interaction, tr("Sent to your team thread."))
+            return
+        ptr = self._tr_for(partner_id)
+        delivered = await self._dm(
+            partner_id,
+            ptr(
+                "Team chat from your partner {player} (game #{game}): {text}",
+                player=seat_mention(labels, seat, ptr),
+                game=session.id,
+                text=text,
+            ),
+        )
+        if delivered:
+            await send_private(
+                interaction,
+                tr("Sent to your partner {partner}.", partner=seat_mention(labels, partner, tr)),
+            )
+        else:
+            await send_private(
+                interaction,
+                tr("Your partner does not accept direct messages, so I could not pass it on."),
+            )
+
+    async def _post_in_thread(self, session, teams, seat: int, sender: str, text: str) -> bool:
+        index = next((i for i, t in enumerate(teams or ()) if seat in t), None)
+        stored = session.message(THREAD_ROLE, index) if index is not None else None
+        if stored is None or session.message(RELAY_ROLE) is not None:
+            return False
+        thread = await self._thread(stored.channel_id)
+        if thread is None:
+            return False
+        tr = self.bot.translator.for_locale(None)
+        try:
+            await thread.send(
+                tr("{player} (team chat): {text}", player=sender, text=text),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ helpers
+    def _tr_for(self, user_id: int) -> Tr:
+        return self.bot.translator.for_locale(self.bot.locales.get(user_id))
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        """Send ``text`` to a user by DM; False when it cannot be delivered (closed DMs)."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("could not DM user %d: %s", user_id, exc)
+            return False
+        return True
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(TeamsCog(bot))
