@@ -1,0 +1,438 @@
+"""Bot load benchmark: many live games in one bot process under simcord, players acting in turn.
+
+Usage: python scripts/bench_bot.py [--games N [N ...]] [--seats N] [--steps N] [--seed N]
+                                   [--via mix|slash|dm] [--profile FILE]
+
+For each ``--games`` value a fresh bot (``bot.create_bot``, temporary SQLite file, no turn
+timer, no AI delay) runs under ``simcord.run``. One guild gets N text channels and
+N × ``--seats`` members (distinct users). In every channel the first member opens a lobby with
+``/hats new``, the others press Join, the host presses Start: N games are then live at once.
+
+Then ``--steps`` moves are played round-robin across the live games: each move is a random legal
+action (``random.Random(--seed)``: a kind of action first, then one action of that kind) of the
+seat to move, made through the real interaction path, chosen per move by ``--via``:
+``slash`` (``/hats exchange`` etc. in the game's channel, answered privately), ``dm`` (the hand
+controls of the player's DM: card select, then the action button, as tests/bot/helpers.py does)
+or ``mix`` (either, 50/50). A game that ends is replaced by a new one in its channel (same
+players, lobby + Join + Start) so N games stay live; those set-up interactions are not counted
+as moves.
+
+simcord runs one actor operation at a time (two at once raise "operation overlaps"), so the
+simulated players act interleaved across all live games, never truly at the same instant; every
+game keeps its state (engine game, lock, messages, DMs) live in the bot while others move, and
+each operation returns only once the bot has settled (table and DM edits included).
+
+Figures per move (milliseconds, wall clock ``time.perf_counter``; the event loop's and
+simcord's virtual clocks are not used):
+  bot commit  - from the interaction reaching the bot (discord.py's INTERACTION_CREATE parser)
+                to ``bot.games.play`` returning (step applied and committed to SQLite);
+  bot answer  - from the same moment to the interaction's first response call returning
+                (``InteractionResponse.send_message`` / ``edit_message`` / ``defer``);
+  round trip  - the whole simcord actor call of the move (the committing interaction):
+                delivery, the bot's handler, the answer, and the listeners that follow
+                (table edit, every player's DM edit or new DM), until simcord has settled;
+  with select - DM moves of a card action only: the select interaction plus the move.
+Plus steps/s and finished games/s over the wall time of the measured loop, and bot errors.
+
+The instrumentation wraps discord.py and the bot's objects from outside (no bot code changes):
+``ConnectionState.parse_interaction_create``, ``InteractionResponse`` answer methods and
+``bot.games.play``; a context variable set in the parser follows the interaction into the
+handler task so commits are matched to their interaction.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import cProfile
+import functools
+import importlib.util
+import itertools
+import logging
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord
+import simcord
+from discord.state import ConnectionState
+from simcord.env import Env
+
+import bot as bot_module
+from bot import create_bot
+from engine import ActionKind
+
+# simcord idles 50 ms after each ephemeral answer while settling (see tests/bot/conftest.py);
+# 1 ms keeps the same settling logic without that artificial wait (private knob, simcord 3.2.1).
+Env._settle_internal.__kwdefaults__["idle"] = 0.001
+
+
+# ---------------------------------------------------------------------------------- probes
+_CURRENT: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+    "bench_interaction", default=None
+)
+
+
+@dataclass
+class Probe:
+    """Times (``time.perf_counter`` seconds) per interaction id: arrival, commit, first answer."""
+
+    arrived: dict[int, float] = field(default_factory=dict)
+    committed: dict[int, float] = field(default_factory=dict)
+    answered: dict[int, float] = field(default_factory=dict)
+    recent: list[int] = field(default_factory=list)
+
+    def clear(self) -> None:
+        """Forget everything (between runs and after each move)."""
+        self.arrived.clear()
+        self.committed.clear()
+        self.answered.clear()
+        self.recent.clear()
+
+
+PROBE = Probe()
+
+
+def install_probes() -> None:
+    """Wrap discord.py's interaction parser and response methods (once, before the bot exists).
+
+    The parser table of a ConnectionState is built from its class at construction, so this must
+    run before ``create_bot``.
+    """
+    if getattr(ConnectionState.parse_interaction_create, "_bench", False):
+        return
+    original = ConnectionState.parse_interaction_create
+
+    def parse_interaction_create(self: ConnectionState, data: Any) -> None:
+        iid = int(data["id"])
+        PROBE.arrived[iid] = time.perf_counter()
+        PROBE.recent.append(iid)
+        token = _CURRENT.set(iid)  # copied into the handler tasks created below
+        try:
+            original(self, data)
+        finally:
+            _CURRENT.reset(token)
+
+    parse_interaction_create._bench = True  # type: ignore[attr-defined]
+    ConnectionState.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
+
+    for name in ("send_message", "edit_message", "defer", "send_modal"):
+        answer = getattr(discord.InteractionResponse, name)
+
+        def make(answer: Any) -> Any:
+            @functools.wraps(answer)
+            async def wrapped(self: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+                result = await answer(self, *args, **kwargs)
+                PROBE.answered.setdefault(self._parent.id, time.perf_counter())
+                return result
+
+            return wrapped
+
+        setattr(discord.InteractionResponse, name, make(answer))
+
+
+def probe_play(bot: Any) -> None:
+    """Record when ``bot.games.play`` returns for the interaction that called it."""
+    play = bot.games.play
+
+    async def timed_play(*args: Any, **kwargs: Any) -> Any:
+        event = await play(*args, **kwargs)
+        iid = _CURRENT.get()
+        if iid is not None:
+            PROBE.committed[iid] = time.perf_counter()
+        return event
+
+    bot.games.play = timed_play
+
+
+# ---------------------------------------------------------------------------------- driving
+SLASH_OF = {
+    ActionKind.EXCHANGE: "hats exchange",
+    ActionKind.BLACK_HAT: "hats blackhat",
+    ActionKind.DISCARD: "hats discard",
+    ActionKind.OFFER_SWAP: "hats swap",
+    ActionKind.ANSWER_SWAP: "hats swap",
+    ActionKind.DECLINE_SWAP: "hats decline",
+    ActionKind.WITHDRAW_SWAP: "hats decline",
+    ActionKind.END_TURN: "hats endturn",
+}
+BUTTON_OP = {
+    ActionKind.EXCHANGE: "x",
+    ActionKind.BLACK_HAT: "b",
+    ActionKind.DISCARD: "d",
+    ActionKind.OFFER_SWAP: "o",
+    ActionKind.ANSWER_SWAP: "a",
+    ActionKind.DECLINE_SWAP: "n",
+    ActionKind.WITHDRAW_SWAP: "w",
+    ActionKind.END_TURN: "e",
+}
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    """Every component custom_id of a message."""
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            cid = getattr(child, "custom_id", None)
+            if cid:
+                out.append(cid)
+    return out
+
+
+def control_id(message: discord.Message, action: Any) -> str:
+    """The hand button (``hats:h:<game>:<version>:<op>[:<card>[:<slot>]]``) for ``action``."""
+    op = BUTTON_OP[action.kind]
+    card = getattr(action, "card", None)
+    for cid in custom_ids(message):
+        parts = cid.split(":")
+        if parts[:2] != ["hats", "h"] or parts[4] != op:
+            continue
+        if card is not None and parts[5] != card.code:
+            continue
+        if action.kind is ActionKind.EXCHANGE and parts[6] != str(action.slot):
+            continue
+        return cid
+    raise RuntimeError(f"no control for {action} in {custom_ids(message)}")
+
+
+@dataclass
+class Table:
+    """One channel of the benchmark: its handle, its players (seat order of the lobby)."""
+
+    channel: Any
+    players: list[Any]
+    session: Any = None
+
+
+@dataclass
+class Run:
+    """Measurements of one run (milliseconds unless named otherwise)."""
+
+    games: int
+    seats: int
+    commit_ms: list[float] = field(default_factory=list)
+    answer_ms: list[float] = field(default_factory=list)
+    round_ms: list[float] = field(default_factory=list)
+    select_round_ms: list[float] = field(default_factory=list)
+    slash_moves: int = 0
+    dm_moves: int = 0
+    failed_moves: int = 0
+    finished: int = 0
+    start_seconds: float = 0.0
+    start_round_ms: list[float] = field(default_factory=list)
+    loop_seconds: float = 0.0
+    steps: int = 0
+    errors: list[str] = field(default_factory=list)
+    db_bytes: int = 0
+
+
+async def start_game(env: Any, table: Table, run: Run) -> None:
+    """Host ``/hats new``, the others Join, the host Start (the real lobby path)."""
+    host = table.players[0]
+    t = time.perf_counter()
+    result = await host.slash(table.channel, "hats new")
+    lobby = result.response.message
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    run.start_round_ms.append((time.perf_counter() - t) * 1000)
+    table.session = env.bot.games.session_in_channel(table.channel.id)
+    if table.session is None:
+        raise RuntimeError(f"no game started in {table.channel.name}: {env.errors}")
+
+
+async def move(
+    env: Any, table: Table, actors: dict[int, Any], rng: random.Random, via: str, run: Run
+) -> None:
+    """The seat to move in ``table``'s game makes one random legal move through the UI."""
+    session = table.session
+    game = session.game
+    seat = game.to_move
+    player = actors[session.seats[seat].user_id]
+    legal = game.legal_actions(seat)
+    kinds = sorted({a.kind for a in legal}, key=lambda k: k.value)
+    kind = rng.choice(kinds)
+    action = rng.choice([a for a in legal if a.kind is kind])
+    by_slash = via == "slash" or (via == "mix" and rng.random() < 0.5)
+    before = session.version
+    PROBE.clear()
+    card = getattr(action, "card", None)
+    select_ms = 0.0
+    if by_slash:
+        options: dict[str, Any] = {}
+        if card is not None:
+            options["card"] = card.code
+        if kind is ActionKind.EXCHANGE:
+            options["slot"] = action.slot
+        t = time.perf_counter()
+        await player.slash(table.channel, SLASH_OF[kind], **options)
+        round_ms = (time.perf_counter() - t) * 1000
+        run.slash_moves += 1
+    else:
+        dm = player.user.dm_channel
+        message = dm.last_message
+        if card is not None:
+            select_id = next(c for c in custom_ids(message) if c.startswith("hats:hs:"))
+            t = time.perf_counter()
+            await player.user.select(message, [card.code], custom_id=select_id)
+            select_ms = (time.perf_counter() - t) * 1000
+            message = dm.last_message  # the same message, edited in place by the select
+            PROBE.clear()
+        target = control_id(message, action)
+        t = time.perf_counter()
+        await player.user.click(message, custom_id=target)
+        round_ms = (time.perf_counter() - t) * 1000
+        run.dm_moves += 1
+    if session.version != before + 1:
+        run.failed_moves += 1
+        return
+    iid = next((i for i in PROBE.recent if i in PROBE.committed), None)
+    if iid is None or iid not in PROBE.answered:
+        run.failed_moves += 1
+        return
+    run.commit_ms.append((PROBE.committed[iid] - PROBE.arrived[iid]) * 1000)
+    run.answer_ms.append((PROBE.answered[iid] - PROBE.arrived[iid]) * 1000)
+    run.round_ms.append(round_ms)
+    if select_ms:
+        run.select_round_ms.append(select_ms + round_ms)
+    run.steps += 1
+
+
+async def run_once(
+    n_games: int, seats: int, steps: int, seed: int, via: str, profile: str | None
+) -> Run:
+    """One benchmark run on a fresh bot and database; returns its measurements."""
+    install_probes()
+    PROBE.clear()
+    loadable = tuple(e for e in bot_module.EXTENSIONS if importlib.util.find_spec(e) is not None)
+    if loadable != bot_module.EXTENSIONS:  # a feature listed before its module landed
+        missing = sorted(set(bot_module.EXTENSIONS) - set(loadable))
+        print(f"  warning: skipping missing extensions {missing}", file=sys.stderr)
+        bot_module.EXTENSIONS = loadable
+    run = Run(n_games, seats)
+    rng = random.Random(seed)
+    seeds = itertools.count(seed * 1_000_003 + 1)
+    with tempfile.TemporaryDirectory(prefix="bench_bot_") as tmp:
+        db_path = Path(tmp) / "hats.sqlite3"
+        bot = create_bot(db_path, turn_timer=None, ai_delay=0.0, seed_source=lambda: next(seeds))
+        try:
+            async with simcord.run(bot, settle_timeout=10.0, check_errors=False) as env:
+                probe_play(bot)
+                guild = env.create_guild("Load")
+                tables = []
+                actors: dict[int, Any] = {}
+                for g in range(n_games):
+                    channel = guild.create_text_channel(f"hats-{g}")
+                    players = [guild.add_member(env.create_user(f"p{g}s{s}")) for s in range(seats)]
+                    for p in players:
+                        actors[p.id] = p
+                    tables.append(Table(channel, players))
+                t = time.perf_counter()
+                for table in tables:
+                    await start_game(env, table, run)
+                run.start_seconds = time.perf_counter() - t
+                live = sum(1 for s in bot.games.sessions.values() if not s.game.is_over)
+                if live != n_games:
+                    raise RuntimeError(f"{live} live games, expected {n_games}")
+                print(
+                    f"  {n_games} games started in {run.start_seconds:.1f} s "
+                    f"({n_games * (seats + 1)} interactions)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                profiler = cProfile.Profile() if profile else None
+                if profiler:
+                    profiler.enable()
+                t = time.perf_counter()
+                for table in itertools.islice(itertools.cycle(tables), steps):
+                    await move(env, table, actors, rng, via, run)
+                    if table.session.game.is_over:
+                        run.finished += 1
+                        PROBE.clear()
+                        await start_game(env, table, run)
+                run.loop_seconds = time.perf_counter() - t
+                if profiler:
+                    profiler.disable()
+                    profiler.dump_stats(profile)
+                run.errors = [repr(e)[:300] for e in env.errors]
+                run.db_bytes = sum(os.path.getsize(p) for p in Path(tmp).iterdir() if p.is_file())
+        finally:
+            if bot.store is not None:
+                await bot.store.close()
+    return run
+
+
+# ---------------------------------------------------------------------------------- report
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of ``values``; NaN when empty."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def report(run: Run) -> str:
+    """A human-readable block of the run's figures."""
+    lines = [
+        f"games={run.games} seats={run.seats} moves={run.steps} "
+        f"(slash {run.slash_moves}, dm {run.dm_moves}, failed {run.failed_moves})",
+        f"  set-up: {run.games} games started in {run.start_seconds:.1f} s; per game (new + "
+        f"{run.seats - 1} joins + start) median {statistics.median(run.start_round_ms):.1f} ms",
+    ]
+    for name, values in (
+        ("bot: interaction -> step committed", run.commit_ms),
+        ("bot: interaction -> answered", run.answer_ms),
+        ("round trip of the move (simcord, settled)", run.round_ms),
+        ("round trip, DM card select + move", run.select_round_ms),
+    ):
+        lines.append(
+            f"  {name:<42} median {pct(values, 0.5):7.2f} ms  p99 {pct(values, 0.99):7.2f} ms"
+            f"  max {max(values, default=math.nan):7.2f} ms  (n={len(values)})"
+        )
+    secs = run.loop_seconds or math.nan
+    lines.append(
+        f"  sustained: {run.steps / secs:.0f} steps/s, {run.finished} games finished in "
+        f"{run.loop_seconds:.1f} s ({run.finished / secs:.2f} games/s; replaced at once, "
+        f"so {run.games} stayed live); db {run.db_bytes / 1e6:.1f} MB"
+    )
+    lines.append(f"  bot errors: {len(run.errors)}")
+    lines.extend(f"    {e}" for e in run.errors[:5])
+    return "\n".join(lines)
+
+
+def main() -> None:
+    """Parse the options, run each ``--games`` value, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[50, 200, 500])
+    parser.add_argument("--seats", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--steps", type=int, default=3000, help="measured moves per run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--via", choices=("mix", "slash", "dm"), default="mix")
+    parser.add_argument("--profile", help="write a cProfile of the measured loop to this file")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    print(
+        f"bench_bot: seats={args.seats} steps={args.steps} seed={args.seed} via={args.via} "
+        f"python {sys.version.split()[0]} discord.py {discord.__version__} "
+        f"load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    for n in args.games:
+        profile = f"{args.profile}.{n}" if args.profile and len(args.games) > 1 else args.profile
+        run = asyncio.run(run_once(n, args.seats, args.steps, args.seed, args.via, profile))
+        print(report(run), flush=True)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
