@@ -211,7 +211,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await self.bot.games.update_seat(session, seat, auto_turns=count)
 
     async def come_back(self, session: GameSession, seat: int) -> bool:
-        """``seat``'s player acted: take the seat back from the AI; True if it was away."""
+        """``seat``'s player acted: take the seat back from the AI; True if it was away.
+
+        The channel is told (no DM: the player's hand DM stays their latest message).
+        """
         row = session.seats[seat]
         if row.user_id is None or str(seat) in session.row.settings.get(KICKED, {}):
             return False
@@ -224,10 +227,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await self._say(
                 session,
                 tr("{player} is back and plays their own seat again.", player=f"<@{row.user_id}>"),
-            )
-            await self._dm(
-                row.user_id,
-                tr("Welcome back: you play your own seat again in game #{game}.", game=session.id),
             )
             await self._refresh_table(session)
             self.bot.dispatch("hats_seat_changed", session, seat)
