@@ -42,6 +42,10 @@ async def send_private(
     if embeds is not None:
         kwargs["embeds"] = embeds
     if view is not None:
+        if all(isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()):
+            # Persistent controls dispatch by custom id; a stored copy is not needed, and
+            # discord.py would keep each ephemeral view with a 15-minute timeout task.
+            view.stop()
         kwargs["view"] = view
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
