@@ -131,3 +131,22 @@ async def test_ai_choice_is_deterministic_from_seed_and_observation():
         first = ai_players.ai_choice(game, seat, level, seed)
         assert first == ai_players.ai_choice(game, seat, level, seed)
         assert first in game.legal_actions(seat)
+
+
+async def test_ai_to_move_resumes_after_a_restart(world, make_bot):
+    env, alice = world.env, world.players[0]
+    await env.restart_bot(make_bot(ai_delay=30.0))  # the AI pauses 30 s before each move
+    lobby = await open_lobby(world)
+    await alice.slash(world.channel, "hats addbot", level="normal")
+    await alice.click(lobby_message(world, lobby), label="Start")
+    session = session_of(env, world.channel)
+    rng = random.Random(6)
+    human = session.seat_of(alice.user.id)
+    while session.game.to_move == human:
+        await play_one(world, session, rng)
+    version = session.version
+    assert session.game.to_move != human and session.version == version
+    await env.restart_bot(make_bot())  # no pause now; the stored game is restored
+    again = session_of(env, world.channel)
+    assert again.game.to_move == human and again.version > version
+    assert set((await actors(env, again.id))[version:]) == {"ai"}
