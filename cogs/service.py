@@ -150,6 +150,7 @@ class GameService:
     async def restore(self) -> None:
         """Load every live lobby and game from the store (games rebuilt by replay)."""
         restored = await restore(self.store)
+        auto = await self.store.steps.seqs_by_actor("auto")
         for lobby in restored.lobbies:
             self._lobbies[lobby.id] = _LobbyState(lobby)
         for rg in restored.games:
@@ -158,6 +159,7 @@ class GameService:
                 list(rg.live.seats),
                 rg.game,
                 {(m.role, m.seat): m for m in rg.live.messages},
+                auto.get(rg.live.row.id, set()),
             )
             self.sessions[session.id] = session
             if rg.game.is_over:  # stopped between the last step and finish_game

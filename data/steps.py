@@ -99,6 +99,22 @@ class Steps:
         )
         return [jsoncodec.loads_object(r[0]) for r in rows]
 
+    async def seqs_by_actor(self, actor: str) -> dict[int, set[int]]:
+        """Sequence numbers of live games' steps made by ``actor`` (e.g. ``"auto"``), by game.
+
+        One query over every live game (start-up: the table marks moves the AI made for an
+        absent player).
+        """
+        rows = await self._db.fetch_all(
+            "SELECT s.game_id, s.seq FROM steps s JOIN games g ON g.id = s.game_id"
+            " WHERE g.status = 'live' AND s.actor = ?",
+            (actor,),
+        )
+        out: dict[int, set[int]] = {}
+        for game_id, seq in rows:
+            out.setdefault(game_id, set()).add(seq)
+        return out
+
     async def step_count(self, game_id: int) -> int:
         """How many steps are stored: the ``expected_seq`` of the next append."""
         row = await self._db.fetch_one(

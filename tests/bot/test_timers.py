@@ -206,3 +206,13 @@ async def test_finished_game_button_after_restart_says_game_over(world, make_bot
     r = await world.players[0].click(table, label="Show my hand")
     assert r.response.content == "This game is over."
     env.errors  # noqa: B018 - the failed edits are logged warnings, read to acknowledge
+
+
+async def test_moves_played_for_an_absent_player_stay_marked_after_a_restart(world, make_bot):
+    session = await open_and_start(world, 2)
+    await world.env.advance_time(TURN + 1)  # the AI plays this turn for the absent player
+    marked = set(session.auto_played)
+    assert marked
+    await world.env.restart_bot(make_bot())
+    again = world.env.bot.games.session(session.id)
+    assert again.auto_played == marked
