@@ -158,12 +158,6 @@ class AiCog(HatsFeature, name="AiCog"):
 
         return await self.bot.games.update_lobby(lobby_id, change)
 
-    async def _guarded(self, interaction: discord.Interaction, work) -> None:
-        try:
-            await work()
-        except ServiceError as exc:
-            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
-
     async def on_ai_selected(
         self, interaction: discord.Interaction, lobby_id: int, level: str
     ) -> None:
@@ -173,7 +167,7 @@ class AiCog(HatsFeature, name="AiCog"):
             row = await self.add_ai(interaction, lobby_id, level)
             await self._lobby_cog().redraw(interaction, row, from_button=True)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     async def on_lobby_op(
         self, interaction: discord.Interaction, lobby_id: int, op: LobbyOp
@@ -185,14 +179,6 @@ class AiCog(HatsFeature, name="AiCog"):
 
     def _lobby_cog(self) -> Any:
         return self.bot.get_cog("LobbyCog")
-
-    def _lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
-        if interaction.guild is None:
-            raise ServiceError("Lobbies live in server channels: use this command in one.")
-        row = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
-        if row is None:
-            raise ServiceError("There is no open lobby in this channel. Open one with /hats new.")
-        return row
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby (host only)")
     @app_commands.describe(level="How strong the AI plays")
@@ -207,22 +193,22 @@ class AiCog(HatsFeature, name="AiCog"):
         """``/hats addbot level``: seat an AI of that level in this channel's lobby."""
 
         async def work() -> None:
-            row = await self.add_ai(interaction, self._lobby_here(interaction).id, level)
+            row = await self.add_ai(interaction, self.lobby_here(interaction).id, level)
             await send_private(interaction, self.tr(interaction)("An AI player joined the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     @app_commands.command(name="removebot", description="Remove the last AI player (host only)")
     async def removebot(self, interaction: discord.Interaction) -> None:
         """``/hats removebot``: unseat the lobby's last AI."""
 
         async def work() -> None:
-            row = await self.remove_ai(interaction, self._lobby_here(interaction).id)
+            row = await self.remove_ai(interaction, self.lobby_here(interaction).id)
             await send_private(interaction, self.tr(interaction)("The AI player left the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     # ------------------------------------------------------------------ game moves
     def ai_to_move(self, session: GameSession) -> int | None:

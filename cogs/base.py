@@ -7,14 +7,19 @@ commands into ``bot.hats_group`` when the cog loads and out again when it unload
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.replies import send_private
+from cogs.service import ServiceError
+
 if TYPE_CHECKING:
     from bot import HatsBot
+    from data import LobbyRow
 
 __all__ = ["HatsFeature", "make_hats_group"]
 
@@ -52,3 +57,21 @@ class HatsFeature(commands.Cog):
     def tr(self, interaction: discord.Interaction):
         """The translator for the interaction's locale (see cogs.i18n)."""
         return self.bot.translator.for_locale(interaction.locale)
+
+    async def guarded(
+        self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]
+    ) -> None:
+        """Run ``work``; a refused request (ServiceError) gets a private answer instead."""
+        try:
+            await work()
+        except ServiceError as exc:
+            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
+
+    def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
+        """The open lobby of the interaction's channel; ServiceError says what to do if none."""
+        if interaction.guild is None:
+            raise ServiceError("Lobbies live in server channels: use this command in one.")
+        row = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+        if row is None:
+            raise ServiceError("There is no open lobby in this channel. Open one with /hats new.")
+        return row

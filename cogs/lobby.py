@@ -129,14 +129,6 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             log.warning("could not edit lobby %d: %s", row.id, exc)
 
     # ------------------------------------------------------------------ operations
-    def _lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
-        if interaction.guild is None:
-            raise ServiceError("Lobbies live in server channels: use this command in one.")
-        row = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
-        if row is None:
-            raise ServiceError("There is no open lobby in this channel. Open one with /hats new.")
-        return row
-
     async def join(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
         """Seat the user; ServiceError when already seated or full."""
         user_id = interaction.user.id
@@ -205,16 +197,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         return [label for name, label in REQUIRED_PERMISSIONS if not getattr(perms, name)]
 
     # ------------------------------------------------------------------ slash commands
-    async def _guarded(self, interaction: discord.Interaction, work) -> None:
-        try:
-            await work()
-        except ServiceError as exc:
-            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
-
     @app_commands.command(name="new", description="Open a lobby for a game of Hats here")
     async def new(self, interaction: discord.Interaction) -> None:
         """``/hats new``: open a lobby in this channel with the caller seated as host."""
-        await self._guarded(interaction, lambda: self.open_lobby(interaction))
+        await self.guarded(interaction, lambda: self.open_lobby(interaction))
 
     async def open_lobby(
         self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
@@ -255,18 +241,18 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats join``."""
 
         async def work() -> None:
-            row = await self.join(interaction, self._lobby_here(interaction).id)
+            row = await self.join(interaction, self.lobby_here(interaction).id)
             await send_private(interaction, self.tr(interaction)("You joined the lobby."))
             await self.redraw(interaction, row, from_button=False)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
         """``/hats leave``."""
 
         async def work() -> None:
-            lobby = self._lobby_here(interaction)
+            lobby = self.lobby_here(interaction)
             row = await self.leave(interaction, lobby.id)
             tr = self.tr(interaction)
             await send_private(interaction, tr("You left the lobby."))
@@ -281,28 +267,28 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             else:
                 await self.redraw(interaction, row, from_button=False)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         """``/hats start``."""
 
         async def work() -> None:
-            await self.start(interaction, self._lobby_here(interaction).id)
+            await self.start(interaction, self.lobby_here(interaction).id)
             await send_private(interaction, self.tr(interaction)("The game has started."))
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     @app_commands.command(name="cancel", description="Cancel the lobby in this channel (host only)")
     async def cancel_cmd(self, interaction: discord.Interaction) -> None:
         """``/hats cancel``."""
 
         async def work() -> None:
-            lobby = self._lobby_here(interaction)
+            lobby = self.lobby_here(interaction)
             await self.cancel(interaction, lobby)
             await send_private(interaction, self.tr(interaction)("The lobby is cancelled."))
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     async def cancel(self, interaction: discord.Interaction, row: LobbyRow) -> None:
         """Close the lobby (host or a server manager)."""
@@ -354,7 +340,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                         await cog.on_lobby_op(interaction, lobby_id, op)  # type: ignore[attr-defined]
                         break
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """Open a new lobby here with the same players (the presser hosts)."""
@@ -369,7 +355,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 raise ServiceError("Only the players of that game can start a rematch.")
             await self.open_lobby(interaction, seats)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
 
 async def setup(bot: HatsBot) -> None:

@@ -308,12 +308,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await self.arm(session)
 
     # ------------------------------------------------------------------ commands
-    async def _guarded(self, interaction: discord.Interaction, work) -> None:
-        try:
-            await work()
-        except ServiceError as exc:
-            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
-
     @app_commands.command(name="timer", description="Set the lobby's turn timer (host only)")
     @app_commands.describe(seconds="Seconds per turn (at least 10), or 0 for no timer")
     async def timer(
@@ -356,7 +350,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await lobby_cog.redraw(interaction, row, from_button=False)
             self.bot.dispatch("hats_lobby_updated", row)
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     @app_commands.command(name="kick", description="Hand a player's seat to the AI (host only)")
     @app_commands.describe(player="The player whose seat the AI takes over")
@@ -390,7 +384,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 ),
             )
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
     async def remove_player(self, session: GameSession, seat: int) -> None:
         """An AI takes ``seat`` for the rest of the game; the removed user id is kept in settings.
@@ -441,7 +435,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             else:
                 await send_private(interaction, tr("You were not away; nothing changed."))
 
-        await self._guarded(interaction, work)
+        await self.guarded(interaction, work)
 
 
 async def setup(bot: HatsBot) -> None:
