@@ -241,6 +241,9 @@ async def start_game(env: Any, table: Table, run: Run) -> None:
     host = table.players[0]
     t = time.perf_counter()
     result = await host.slash(table.channel, "hats new")
+    if result.response is None or result.ephemeral:
+        text = result.response.content if result.response else None
+        raise RuntimeError(f"/hats new refused in {table.channel.name}: {text!r} {env.errors}")
     lobby = result.response.message
     for player in table.players[1:]:
         await player.click(lobby, label="Join")
@@ -373,6 +376,10 @@ async def run_once(
 
 
 # ---------------------------------------------------------------------------------- report
+GAME_STEPS = {2: 32, 3: 48, 4: 100}
+"""Steps in a whole random game by seat count (2, 3: exact; 4: about, uniform play)."""
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile (nearest rank) of ``values``; NaN when empty."""
     if not values:
@@ -404,6 +411,11 @@ def report(run: Run) -> str:
         f"  sustained: {run.steps / secs:.0f} steps/s, {run.finished} games finished in "
         f"{run.loop_seconds:.1f} s ({run.finished / secs:.2f} games/s; replaced at once, "
         f"so {run.games} stayed live); db {run.db_bytes / 1e6:.1f} MB"
+    )
+    per_game = GAME_STEPS[run.seats]
+    lines.append(
+        f"  i.e. {run.steps / secs / per_game:.2f} whole games/s at {per_game} steps per "
+        f"{run.seats}-seat game (BENCHMARKS.md, Engine)"
     )
     lines.append(f"  bot errors: {len(run.errors)}")
     lines.extend(f"    {e}" for e in run.errors[:5])
