@@ -1,24 +1,58 @@
-"""Whole games played only through slash commands and clicks by simulated players."""
+"""Whole games played only through clicks by simulated players, checked against the engine."""
 
 from __future__ import annotations
 
 import random
 
-from engine import Game
-from tests.bot.helpers import bot_messages, open_and_start, play_one
+from engine import Game, Step
+from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
+
+
+def text_of(message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
+    return "\n".join(parts)
+
+
+def table_message(env, channel, session):
+    table = session.message("table")
+    return next(m for m in bot_messages(env, channel) if m.id == table.message_id)
 
 
 async def test_two_player_game_to_the_end_by_dm_controls(world):
+    env = world.env
     session = await open_and_start(world, 2)
     assert session is not None and session.game.seats == 2
     rng = random.Random(5)
+    players = {p.user.id: p for p in world.players}
     while not session.game.is_over:
         before = session.version
         await play_one(world, session, rng)
         assert session.version == before + 1
-    # the engine replays the stored steps to the same final state
-    steps = await world.env.bot.store.steps.load_steps(session.id)
-    assert len(steps) == session.version
-    final = bot_messages(world.env, world.channel)[-1]
+        game = session.game
+        # the public table shows the engine's board, slot by slot, and whose turn it is
+        table = text_of(table_message(env, world.channel, session))
+        for card in game.board:
+            assert f"{card.type.emoji}{card.value}" in table
+        if not game.is_over:
+            mover = session.seats[game.to_move].user_id
+            assert f"<@{mover}>" in table
+        # each player's DM shows exactly their own hand
+        for seat in session.seats:
+            dm = text_of(dm_of(players[seat.user_id]).last_message)
+            for card in game.hands[seat.seat]:
+                assert f"{card.type.emoji} {card.value}" in dm
+    # the stored steps replay to the engine's final state, and the scores are announced
+    stored = await env.bot.store.steps.load_steps(session.id)
+    replayed = Game.replay(session.game.config, [Step.from_dict(s) for s in stored])
+    assert replayed.snapshot() == session.game.snapshot()
+    final = bot_messages(env, world.channel)[-1]
     assert final.attachments and final.attachments[0].filename.endswith(".json")
-    assert Game is not None
+    final_text = text_of(final)
+    for score in session.game.result.scores:
+        assert str(score.total) in final_text
+    for winner in session.game.result.winners:
+        assert f"<@{session.seats[winner].user_id}>" in final_text
