@@ -16,7 +16,7 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
-from cogs.replies import send_private
+from cogs.replies import seat_name, send_private
 from cogs.service import ServiceError
 from data import LobbyRow, LobbySeat
 
@@ -68,7 +68,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 i,
                 s.user_id,
                 s.ai_level,
-                self.bot.names.get(s.user_id, f"Player {i + 1}") if s.user_id else f"AI {i + 1}",
+                seat_name(s.user_id, i, self.bot.names, tr),
             )
             for i, s in enumerate(row.seats)
         )

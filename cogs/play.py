@@ -115,7 +115,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """The embed and controls of ``seat``'s hand (only what that seat may see)."""
         game = session.game
         obs = game.observation(seat)
-        labels = labels_for(session, self.bot.names)
+        labels = labels_for(session, self.bot.names, tr)
         embed = hand_embed(
             obs,
             labels,
@@ -144,7 +144,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
-        labels = labels_for(session, self.bot.names)
+        labels = labels_for(session, self.bot.names, tr)
         return describe_event(event.seen_by(seat), labels, tr, viewer=seat)
 
     # ------------------------------------------------------------------ slash commands
@@ -174,7 +174,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         self, interaction: discord.Interaction, exc: Exception, session: GameSession | None
     ) -> bool:
         tr = self.tr(interaction)
-        labels = labels_for(session, self.bot.names) if session is not None else None
+        labels = labels_for(session, self.bot.names, tr) if session is not None else None
         text = error_text(exc, tr, labels)
         if text is None and isinstance(exc, StoreError):
             text = tr("Your move could not be saved, so it did not happen. Please try again.")

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.i18n import Tr
 from cogs.render import SeatLabel, illegal_move_text
 from cogs.service import ServiceError
 from engine import CardParseError, IllegalMove
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr
     from cogs.service import GameSession
 
-__all__ = ["error_text", "labels_for", "send_private"]
+__all__ = ["error_text", "labels_for", "seat_name", "send_private"]
 
 log = logging.getLogger("hats.replies")
 
@@ -68,13 +68,19 @@ def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) ->
     return None
 
 
-def labels_for(session: GameSession, names: Mapping[int, str]) -> list[SeatLabel]:
+def seat_name(user_id: int | None, seat: int, names: Mapping[int, str], tr: Tr) -> str:
+    """A display name for a seat: the user's name if seen, else "Player 2" / "AI 2" (1-based)."""
+    if user_id is None:
+        return tr("AI {n}", n=seat + 1)
+    return names.get(user_id) or tr("Player {n}", n=seat + 1)
+
+
+def labels_for(
+    session: GameSession, names: Mapping[int, str], tr: Tr | None = None
+) -> list[SeatLabel]:
     """Seat labels of a game for the renderers; ``names`` maps user ids to display names."""
-    out = []
-    for s in session.seats:
-        if s.user_id is None:
-            name = f"AI {s.seat + 1}"
-        else:
-            name = names.get(s.user_id, f"Player {s.seat + 1}")
-        out.append(SeatLabel(s.seat, s.user_id, s.ai_level, name, away=s.away))
-    return out
+    tr = tr or Tr.english()
+    return [
+        SeatLabel(s.seat, s.user_id, s.ai_level, seat_name(s.user_id, s.seat, names, tr), s.away)
+        for s in session.seats
+    ]
