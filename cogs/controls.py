@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from cogs.i18n import Tr
 
 __all__ = [
+    "HAND_OP_OF_KIND",
     "CardSelect",
     "HandButton",
     "HandOp",
@@ -44,6 +45,9 @@ __all__ = [
     "LobbyOp",
     "TableButton",
     "TableOp",
+    "action_custom_id",
+    "card_select_custom_id",
+    "hand_custom_id",
     "hand_view",
 ]
 
@@ -62,7 +66,7 @@ class HandOp(enum.StrEnum):
     REFRESH = "r"
 
 
-_OP_OF_KIND = {
+HAND_OP_OF_KIND: dict[ActionKind, HandOp] = {
     ActionKind.EXCHANGE: HandOp.EXCHANGE,
     ActionKind.BLACK_HAT: HandOp.BLACK_HAT,
     ActionKind.DISCARD: HandOp.DISCARD,
@@ -119,6 +123,22 @@ def hand_custom_id(
     return ":".join(parts)
 
 
+def action_custom_id(game: int, version: int, action: Action) -> str:
+    """The custom_id of the hand button that applies ``action`` at state ``version``."""
+    return hand_custom_id(
+        game,
+        version,
+        HAND_OP_OF_KIND[action.kind],
+        getattr(action, "card", None),
+        getattr(action, "slot", None),
+    )
+
+
+def card_select_custom_id(game: int, version: int) -> str:
+    """The custom_id of a hand message's card select at state ``version``."""
+    return f"hats:hs:{game}:{version}"
+
+
 def _play_cog(interaction: discord.Interaction) -> Any:
     return interaction.client.get_cog("PlayCog")  # type: ignore[attr-defined]
 
@@ -169,7 +189,9 @@ class CardSelect(
     """The "choose a card" select of a hand message."""
 
     def __init__(self, game: int, version: int, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"hats:hs:{game}:{version}"))
+        super().__init__(
+            select or discord.ui.Select(custom_id=card_select_custom_id(game, version))
+        )
         self.game = game
         self.version = version
 
@@ -305,7 +327,7 @@ def hand_view(
             if getattr(a, "card", None) is not selected:
                 continue
             cmd = HandCommand(
-                game, version, _OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
+                game, version, HAND_OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
             )
             if a.kind is ActionKind.EXCHANGE:
                 taken = board[a.slot - 1]  # type: ignore[union-attr]
@@ -329,6 +351,6 @@ def hand_view(
             label, style = tr("Withdraw my offer"), discord.ButtonStyle.danger
         else:
             continue
-        cmd = HandCommand(game, version, _OP_OF_KIND[a.kind])
+        cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind])
         view.add_item(_button(HandButton(cmd), label, style, 4))
     return view

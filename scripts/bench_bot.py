@@ -70,6 +70,7 @@ from simcord.env import Env
 
 import bot as bot_module
 from bot import create_bot
+from cogs.controls import action_custom_id, card_select_custom_id
 from engine import ActionKind
 
 # simcord idles 50 ms after each ephemeral answer while settling (see tests/bot/conftest.py);
@@ -166,43 +167,6 @@ SLASH_OF = {
     ActionKind.WITHDRAW_SWAP: "hats decline",
     ActionKind.END_TURN: "hats endturn",
 }
-BUTTON_OP = {
-    ActionKind.EXCHANGE: "x",
-    ActionKind.BLACK_HAT: "b",
-    ActionKind.DISCARD: "d",
-    ActionKind.OFFER_SWAP: "o",
-    ActionKind.ANSWER_SWAP: "a",
-    ActionKind.DECLINE_SWAP: "n",
-    ActionKind.WITHDRAW_SWAP: "w",
-    ActionKind.END_TURN: "e",
-}
-
-
-def custom_ids(message: discord.Message) -> list[str]:
-    """Every component custom_id of a message."""
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None)
-            if cid:
-                out.append(cid)
-    return out
-
-
-def control_id(message: discord.Message, action: Any) -> str:
-    """The hand button (``hats:h:<game>:<version>:<op>[:<card>[:<slot>]]``) for ``action``."""
-    op = BUTTON_OP[action.kind]
-    card = getattr(action, "card", None)
-    for cid in custom_ids(message):
-        parts = cid.split(":")
-        if parts[:2] != ["hats", "h"] or parts[4] != op:
-            continue
-        if card is not None and parts[5] != card.code:
-            continue
-        if action.kind is ActionKind.EXCHANGE and parts[6] != str(action.slot):
-            continue
-        return cid
-    raise RuntimeError(f"no control for {action} in {custom_ids(message)}")
 
 
 @dataclass
@@ -285,13 +249,13 @@ async def move(
         dm = player.user.dm_channel
         message = dm.last_message
         if card is not None:
-            select_id = next(c for c in custom_ids(message) if c.startswith("hats:hs:"))
+            select_id = card_select_custom_id(session.id, before)
             t = time.perf_counter()
             await player.user.select(message, [card.code], custom_id=select_id)
             select_ms = (time.perf_counter() - t) * 1000
             message = dm.last_message  # the same message, edited in place by the select
             PROBE.clear()
-        target = control_id(message, action)
+        target = action_custom_id(session.id, before, action)
         t = time.perf_counter()
         await player.user.click(message, custom_id=target)
         round_ms = (time.perf_counter() - t) * 1000

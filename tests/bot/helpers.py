@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-import discord
-
+from cogs.controls import action_custom_id, card_select_custom_id
 from engine import ActionKind
 
 
@@ -59,45 +58,23 @@ async def play_one(world, session, rng: random.Random, *, via_slash: bool = Fals
     if via_slash:
         await _play_by_slash(world, player, action)
         return
-    message = dm_of(player).last_message
+    await act_on_hand(session, player, dm_of(player).last_message, action)
+
+
+async def act_on_hand(session, player, message, action) -> None:
+    """Take ``action`` with the controls of the hand DM ``message``: card select, then button.
+
+    The click names the control the bot must have drawn for that action at the current
+    state; simcord refuses a click on a control that is not there.
+    """
+    version = session.version
     card = getattr(action, "card", None)
     if card is not None:
-        select_id = next(c for c in custom_ids(message) if c.startswith("hats:hs:"))
+        select_id = card_select_custom_id(session.id, version)
         await player.user.select(message, [card.code], custom_id=select_id)
-        message = dm_of(player).history()[-1] if False else _fresh(player, message)
-    target = _control_id(message, action)
-    await player.user.click(message, custom_id=target)
-
-
-def _fresh(player, message):
-    for m in dm_of(player).history():
-        if m.id == message.id:
-            return m
-    raise AssertionError("hand message vanished")
-
-
-def _control_id(message: discord.Message, action) -> str:
-    op = {
-        ActionKind.EXCHANGE: "x",
-        ActionKind.BLACK_HAT: "b",
-        ActionKind.DISCARD: "d",
-        ActionKind.OFFER_SWAP: "o",
-        ActionKind.ANSWER_SWAP: "a",
-        ActionKind.DECLINE_SWAP: "n",
-        ActionKind.WITHDRAW_SWAP: "w",
-        ActionKind.END_TURN: "e",
-    }[action.kind]
-    for cid in custom_ids(message):
-        parts = cid.split(":")
-        if parts[:2] != ["hats", "h"] or parts[4] != op:
-            continue
-        card = getattr(action, "card", None)
-        if card is not None and parts[5] != card.code:
-            continue
-        if action.kind is ActionKind.EXCHANGE and parts[6] != str(action.slot):
-            continue
-        return cid
-    raise AssertionError(f"no control for {action} in {custom_ids(message)}")
+        # the same message, redrawn with that card's actions
+        message = next(m for m in dm_of(player).history() if m.id == message.id)
+    await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
 
 
 async def _play_by_slash(world, player, action) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from engine import ActionKind
 from tests.bot.conftest import World
-from tests.bot.helpers import _control_id, bot_messages, custom_ids, dm_of, open_and_start
+from tests.bot.helpers import act_on_hand, bot_messages, dm_of, open_and_start
 from tests.bot.test_hidden_info import PATTERNS, assert_no_leak, message_text
 
 SWAP_TIMEOUT = 60
@@ -37,13 +37,7 @@ def hand_dm(player):
 async def act(world, session, action):
     """The player to move takes ``action`` through their DM hand controls."""
     player = player_of(world, session, session.game.to_move)
-    message = hand_dm(player)
-    card = getattr(action, "card", None)
-    if card is not None:
-        select_id = next(c for c in custom_ids(message) if c.startswith("hats:hs:"))
-        await player.user.select(message, [card.code], custom_id=select_id)
-        message = next(m for m in dm_of(player).history() if m.id == message.id)
-    await player.user.click(message, custom_id=_control_id(message, action))
+    await act_on_hand(session, player, hand_dm(player), action)
 
 
 def texts_since(channel, count):
