@@ -19,6 +19,7 @@ from cogs.service import ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot
+    from cogs.i18n import Tr
     from data import LobbyRow
 
 __all__ = ["HatsFeature", "make_hats_group"]
@@ -54,9 +55,13 @@ class HatsFeature(commands.Cog):
             if getattr(command, "binding", None) is self:
                 group.remove_command(command.name)
 
-    def tr(self, interaction: discord.Interaction):
+    def tr(self, interaction: discord.Interaction) -> Tr:
         """The translator for the interaction's locale (see cogs.i18n)."""
         return self.bot.translator.for_locale(interaction.locale)
+
+    def tr_for(self, user_id: int) -> Tr:
+        """The translator for a user's last known locale (DMs have no interaction)."""
+        return self.bot.translator.for_locale(self.bot.locales.get(user_id))
 
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]

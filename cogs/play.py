@@ -59,10 +59,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
         super().__init__(bot)
 
     # ------------------------------------------------------------------ helpers
-    def tr_for(self, user_id: int) -> Tr:
-        """The translator for a user's last known locale (DMs have no interaction)."""
-        return self.bot.translator.for_locale(self.bot.locales.get(user_id))
-
     def resolve(
         self, interaction: discord.Interaction, game: int | None
     ) -> tuple[GameSession, int]:

@@ -219,7 +219,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         user_id = session.seats[offerer].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
             return
-        tr = self._tr_for(user_id)
+        tr = self.tr_for(user_id)
         text = describe_event(
             event.seen_by(offerer), labels_for(session, self.bot.names), tr, viewer=offerer
         )
@@ -247,7 +247,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             user_id = session.seats[seat].user_id
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
                 continue
-            tr = self._tr_for(user_id)
+            tr = self.tr_for(user_id)
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
             if seat == offerer:
@@ -438,7 +438,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         if await self._post_in_thread(session, session.game.teams, seat, sender, text):
             await send_private(interaction, tr("Sent to your team thread."))
             return
-        ptr = self._tr_for(partner_id)
+        ptr = self.tr_for(partner_id)
         delivered = await self._dm(
             partner_id,
             ptr(
@@ -478,9 +478,6 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         return True
 
     # ------------------------------------------------------------------ helpers
-    def _tr_for(self, user_id: int) -> Tr:
-        return self.bot.translator.for_locale(self.bot.locales.get(user_id))
-
     async def _dm(self, user_id: int, text: str) -> bool:
         """Send ``text`` to a user by DM; False when it cannot be delivered (closed DMs)."""
         try:

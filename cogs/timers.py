@@ -148,8 +148,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             return
         user_id = session.seats[seat].user_id
         assert user_id is not None
-        play = self.bot.get_cog("PlayCog")
-        tr = play.tr_for(user_id) if play else self.bot.translator.for_locale(None)  # type: ignore[attr-defined]
+        tr = self.tr_for(user_id)
         limit = self.turn_timer(session) or 0
         channel = self.bot.get_channel(session.channel_id)
         await self._dm(
