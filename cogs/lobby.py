@@ -142,8 +142,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         return await self.bot.games.update_lobby(lobby_id, change)
 
-    async def leave(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow | None:
-        """Unseat the user; the host role passes on; an empty lobby closes (returns None)."""
+    async def leave(
+        self, interaction: discord.Interaction, lobby: LobbyRow, *, from_button: bool
+    ) -> None:
+        """Unseat the user and redraw the lobby; the host role passes on; an empty lobby closes."""
         user_id = interaction.user.id
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
@@ -151,14 +153,22 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 raise ServiceError("You are not in this lobby.")
             return tuple(s for s in row.seats if s.user_id != user_id), dict(row.settings)
 
-        row = await self.bot.games.update_lobby(lobby_id, change)
+        row = await self.bot.games.update_lobby(lobby.id, change)
         humans = [s.user_id for s in row.seats if s.user_id is not None]
         if not humans:
-            await self.bot.games.close_lobby(lobby_id)
-            return None
+            await self.bot.games.close_lobby(lobby.id)
+            tr = self.bot.translator.for_locale(None)
+            await self.redraw(
+                interaction,
+                lobby,
+                from_button=from_button,
+                closed=True,
+                status=tr("The lobby closed: everyone left."),
+            )
+            return
         if row.host_id == user_id:
-            row = await self.bot.games.set_lobby_host(lobby_id, humans[0])
-        return row
+            row = await self.bot.games.set_lobby_host(lobby.id, humans[0])
+        await self.redraw(interaction, row, from_button=from_button)
 
     def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
         perms = getattr(interaction.user, "guild_permissions", None)
@@ -179,9 +189,6 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.bot.translator.for_locale(None)
         status = tr("The game has started: game #{game}.", game=session.id)
-        return await self._started(interaction, row, session, status)
-
-    async def _started(self, interaction, row, session, status) -> None:
         await self.redraw(
             interaction, row, from_button=self._is_button(interaction), status=status, closed=True
         )
@@ -252,20 +259,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats leave``."""
 
         async def work() -> None:
-            lobby = self.lobby_here(interaction)
-            row = await self.leave(interaction, lobby.id)
-            tr = self.tr(interaction)
-            await send_private(interaction, tr("You left the lobby."))
-            if row is None:
-                await self.redraw(
-                    interaction,
-                    lobby,
-                    from_button=False,
-                    closed=True,
-                    status=tr("The lobby closed: everyone left."),
-                )
-            else:
-                await self.redraw(interaction, row, from_button=False)
+            await self.leave(interaction, self.lobby_here(interaction), from_button=False)
+            await send_private(interaction, self.tr(interaction)("You left the lobby."))
 
         await self.guarded(interaction, work)
 
@@ -318,18 +313,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                     interaction, await self.join(interaction, lobby_id), from_button=True
                 )
             elif op is LobbyOp.LEAVE:
-                new = await self.leave(interaction, lobby_id)
-                tr = self.bot.translator.for_locale(None)
-                if new is None:
-                    await self.redraw(
-                        interaction,
-                        row,
-                        from_button=True,
-                        closed=True,
-                        status=tr("The lobby closed: everyone left."),
-                    )
-                else:
-                    await self.redraw(interaction, new, from_button=True)
+                await self.leave(interaction, row, from_button=True)
             elif op is LobbyOp.START:
                 await self.start(interaction, lobby_id)
             elif op is LobbyOp.CANCEL:

@@ -151,6 +151,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         make: Callable[[GameSession, int], Action],
     ) -> None:
         tr = self.tr(interaction)
+        session: GameSession | None = None
         try:
             session, seat = self.resolve(interaction, game)
             action = make(session, seat)
@@ -158,7 +159,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         except Exception as exc:
             if isinstance(exc, OutOfDate):
                 exc = ServiceError("The game moved on meanwhile; look at your hand and try again.")
-            if not await self._answer(interaction, exc, locals().get("session")):
+            if not await self._answer(interaction, exc, session):
                 raise
             return
         embed, view = self.hand_message(

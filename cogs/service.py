@@ -143,8 +143,6 @@ class GameService:
         self.sessions: dict[int, GameSession] = {}
         self._lobbies: dict[int, _LobbyState] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
-        self.restored_seconds = 0.0
-        self.timers: list[Any] = []
 
     # ------------------------------------------------------------------ start-up
     async def restore(self) -> None:
@@ -166,8 +164,6 @@ class GameService:
                 await self._finish(session)
         for row, error in restored.failed:
             log.error("game %d cannot be restored: %s", row.id, error)
-        self.timers = list(restored.timers)
-        self.restored_seconds = restored.seconds
 
     # ------------------------------------------------------------------ look-ups
     def session(self, game_id: int) -> GameSession | None:
@@ -381,7 +377,3 @@ class GameService:
         """Store a message (or thread) that belongs to the game."""
         await self.store.messages.set_message(session.id, role, channel_id, message_id, seat=seat)
         session.messages[(role, seat)] = GameMessage(session.id, role, seat, channel_id, message_id)
-
-    def forget(self, session: GameSession) -> None:
-        """Drop a finished game from memory (its record stays in the store)."""
-        self.sessions.pop(session.id, None)

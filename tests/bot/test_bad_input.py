@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from engine import Card, HatType, exchange_allowed
+from engine import exchange_allowed
 from tests.bot.helpers import open_and_start, session_of
 
 
@@ -138,7 +138,3 @@ async def test_missing_permission_is_named(world):
     r = await world.players[0].slash(closed, "hats new")
     assert r.ephemeral and "Embed Links" in r.response.content
     assert world.env.bot.games.lobby_in_channel(closed.id) is None
-
-
-def test_card_helpers_exist():
-    assert Card.of(HatType.RED, 5).code == "red5"
