@@ -141,6 +141,7 @@ class GameService:
         self.seed_source = seed_source
         self.dispatch = dispatch
         self.sessions: dict[int, GameSession] = {}
+        self._channel_sessions: dict[int, GameSession] = {}  # latest game of each channel
         self._lobbies: dict[int, _LobbyState] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
@@ -159,7 +160,7 @@ class GameService:
                 {(m.role, m.seat): m for m in rg.live.messages},
                 auto.get(rg.live.row.id, set()),
             )
-            self.sessions[session.id] = session
+            self._add(session)
             if rg.game.is_over:  # stopped between the last step and finish_game
                 await self._finish(session)
         for row, error in restored.failed:
@@ -170,12 +171,14 @@ class GameService:
         """The live (or just finished, still cached) game ``game_id``."""
         return self.sessions.get(game_id)
 
+    def _add(self, session: GameSession) -> None:
+        self.sessions[session.id] = session
+        self._channel_sessions[session.channel_id] = session
+
     def session_in_channel(self, channel_id: int) -> GameSession | None:
-        """The live game in a channel, if any."""
-        for s in self.sessions.values():
-            if s.channel_id == channel_id and not s.game.is_over:
-                return s
-        return None
+        """The live game in a channel, if any (one game per channel at a time)."""
+        s = self._channel_sessions.get(channel_id)
+        return s if s is not None and not s.game.is_over else None
 
     def sessions_of_user(self, user_id: int) -> list[GameSession]:
         """Live games where ``user_id`` holds a seat, oldest first."""
@@ -301,7 +304,7 @@ class GameService:
             )
             self._lobbies.pop(lobby_id, None)
         session = GameSession(game_row, await self.store.games.seats(game_row.id), Game.new(config))
-        self.sessions[session.id] = session
+        self._add(session)
         return session
 
     # ------------------------------------------------------------------ play
