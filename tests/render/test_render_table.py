@@ -175,7 +175,7 @@ def test_french_table():
     game = game_after(3, 4, 10)
     embed = table_embed(game.public_view(), seat_labels(3), FR, game_id=3)
     text = embed_text(embed)
-    assert "Table à thé" in text
+    assert "Plateau à thé" in text
     assert "Manche " in embed.description and "c’est au tour de <@" in embed.description
     assert "cartes en main" in text
     assert embed.footer.text == "Partie n° 3"
