@@ -82,8 +82,8 @@ async def test_record_and_rematch_after_the_end(world):
         await play_one(world, session, rng)
     alice = world.players[0]
     result = await alice.slash(world.channel, "hats record")
-    assert result.response.attachments
-    final = bot_messages(world.env, world.channel)[-2]  # the final scores, before the record post
+    assert result.ephemeral and result.response.attachments
+    final = bot_messages(world.env, world.channel)[-1]  # the final scores (the record: private)
     rematch = await alice.click(final, label="Rematch")
     lobby = world.env.bot.games.lobby_in_channel(world.channel.id)
     assert lobby is not None and {s.user_id for s in lobby.seats} == {

@@ -1,0 +1,69 @@
+"""Issue 9, a new player's rough edges, through the real bot: the lobby after the start,
+team buttons only with 4 players, ``/hats record`` private unless shared, table talk."""
+
+from __future__ import annotations
+
+import random
+
+from tests.bot.helpers import bot_messages, open_and_start, play_one
+
+
+def _lobby_message(world):
+    return next(
+        m for m in bot_messages(world.env, world.channel) if m.embeds and "Lobby #" in (
+            m.embeds[0].footer.text or ""
+        )
+    )
+
+
+def _labels(message) -> list[str]:
+    return [
+        getattr(child, "label", None)
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    ]
+
+
+def _text(message) -> str:
+    embed = message.embeds[0]
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+async def test_started_lobby_says_only_that_it_started(world):
+    session = await open_and_start(world, 3)
+    lobby = _lobby_message(world)
+    text = _text(lobby)
+    assert f"game #{session.id}" in text and f"<#{world.channel.id}>" in text
+    assert "Ready to start" not in text and "still open" not in text
+    assert "Turn timer" not in text
+    assert lobby.components == []
+
+
+async def test_team_buttons_only_when_four_players_joined(world):
+    alice = world.players[0]
+    result = await alice.slash(world.channel, "hats new")
+    lobby = result.response.message
+    for player in world.players[1:3]:
+        await player.click(lobby, label="Join")
+    lobby = _lobby_message(world)
+    assert not {"Team A", "Team B", "Shuffle teams"} & set(_labels(lobby))
+    await world.players[3].click(lobby, label="Join")
+    lobby = _lobby_message(world)
+    assert {"Team A", "Team B", "Shuffle teams"} <= set(_labels(lobby))
+
+
+async def test_record_is_private_unless_shared(world):
+    session = await open_and_start(world, 2)
+    rng = random.Random(9)
+    while not session.game.is_over:
+        await play_one(world, session, rng)
+    alice = world.players[0]
+    before = len(bot_messages(world.env, world.channel))
+    private = await alice.slash(world.channel, "hats record")
+    assert private.ephemeral and private.response.attachments
+    assert len(bot_messages(world.env, world.channel)) == before
+    shared = await alice.slash(world.channel, "hats record", share=True)
+    assert not shared.ephemeral and shared.response.attachments
+    assert len(bot_messages(world.env, world.channel)) == before + 1
