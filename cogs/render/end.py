@@ -16,8 +16,8 @@ from cogs.render.common import (
     card_short,
     cards_short,
     collection_text,
-    seat_mention,
     seat_display_name,
+    seat_mention,
     team_members,
     team_of,
 )

@@ -18,9 +18,9 @@ from cogs.render.common import (
     black_hats_text,
     board_text,
     collection_text,
+    seat_display_name,
     seat_label,
     seat_mention,
-    seat_display_name,
     team_members,
     team_of,
 )

@@ -10,9 +10,9 @@ from tests.bot.helpers import bot_messages, open_and_start, play_one
 
 def _lobby_message(world):
     return next(
-        m for m in bot_messages(world.env, world.channel) if m.embeds and "Lobby #" in (
-            m.embeds[0].footer.text or ""
-        )
+        m
+        for m in bot_messages(world.env, world.channel)
+        if m.embeds and "Lobby #" in (m.embeds[0].footer.text or "")
     )
 
 
