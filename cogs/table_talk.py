@@ -393,15 +393,15 @@ _PUBLIC_BEFORE = frozenset(
     (
         "slot", "slots", "round", "rounds", "turn", "turns", "seat", "player", "position",
         "place", "spot", "step", "option", "plan", "rank", "top", "game", "level", "move",
-        "worth", "at", "against", "vs", "v",
+        "worth", "at",
         "feld", "felder", "runde", "runden", "zug", "platz", "spieler", "spiel", "stufe",
-        "um", "gegen",
+        "um",
         "posicion", "posiciones", "ronda", "rondas", "turno", "asiento", "puesto", "jugador",
-        "opcion", "partida", "paso", "vale", "las", "contra",
+        "opcion", "partida", "paso", "vale", "las",
         "emplacement", "emplacements", "manche", "manches", "tour", "siege", "joueur",
-        "partie", "etape", "vaut", "contre",
+        "partie", "etape", "vaut",
         "posizione", "posizioni", "posto", "giocatore", "opzione", "partita", "passo",
-        "alle", "contro",
+        "alle",
     )
 )  # fmt: skip
 _PUBLIC_AFTER = _PUBLIC_BEFORE - {"at", "um", "las", "alle", "vale", "vaut", "worth", "top"}
@@ -409,17 +409,16 @@ _UNITS = frozenset(
     (
         "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr",
         "hour", "hours", "am", "pm", "oclock", "points", "point", "pts", "games", "times",
-        "more", "players", "cards", "black", "wins", "options", "moves", "v", "vs", "in",
+        "more", "players", "cards", "black", "wins", "options", "moves", "in",
         "sek", "sekunde", "sekunden", "minute", "minuten", "stunde", "stunden", "uhr", "punkte",
         "punkt", "spiele", "mal", "mehr", "karten", "schwarze", "moglichkeiten", "zugen",
-        "zuge", "gegen",
+        "zuge",
         "seg", "segundo", "segundos", "minuto", "minutos", "hora", "horas", "puntos", "partidas",
         "veces", "mas", "cartas", "sombreros", "opciones", "turnos", "seguidas", "seguidos",
-        "contra",
         "secondes", "seconde", "heure", "heures", "parties", "fois", "plus", "cartes",
-        "chapeaux", "contre", "tours",
+        "chapeaux", "tours",
         "secondi", "secondo", "minuti", "ora", "ore", "punti", "partite", "volte", "piu",
-        "carte", "cappelli", "opzioni", "turni", "contro",
+        "carte", "cappelli", "opzioni", "turni",
     )
 )  # fmt: skip
 _TIME_OF_DAY = frozenset(
@@ -432,6 +431,7 @@ _LAST_AFTER = frozenset(("in", "encore", "noch", "ancora", "otra", "again"))
 _LINKS = frozenset(
     ("and", "or", "to", "und", "oder", "bis", "y", "o", "a", "et", "ou", "e", "da", "al")
 )
+_VERSUS = frozenset(("against", "vs", "v", "gegen", "contra", "contre", "contro"))
 _IN_A_ROW = (("in", "a", "row"), ("di", "fila"), ("de", "suite"), ("in", "folge"))
 _ORDINAL = re.compile(r"^[1-6](?:st|nd|rd|th|e|eme|re|ere|er|a|o)$")
 _PUBLIC_SUFFIX = re.compile(r"^[1-6](?:am|pm|h|hr|min|mins|sec|secs)$|^[1-6]v[1-6]$")
@@ -506,6 +506,10 @@ def _digit_is_public(words: list[str], i: int) -> bool:
     if i >= 2 and (words[i - 2], before) in _TIME_PAIRS:
         return True
     if i == len(words) - 1 and before in _LAST_AFTER:
+        return True
+    if (before in _VERSUS and i >= 2 and words[i - 2].isdigit()) or (
+        after in _VERSUS and later.isdigit()
+    ):  # "2 against 2", "es 2 contra 2": teams or a score
         return True
     return any(tuple(words[i + 1 : i + 1 + len(p)]) == p for p in _IN_A_ROW)
 

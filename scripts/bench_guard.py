@@ -2,20 +2,25 @@
 
 Usage:
     python scripts/bench_guard.py [--errors] [--lang en,de,es,fr,it] [--markdown]
+        [--set main|heldout] [--guard path/to/table_talk.py]
 
 Reads the labelled sentences in ``tests/guard/sentences/<lang>.tsv`` (``leak`` or ``ok``, a
-tab, the sentence; see that folder's README) and runs every sentence through
-``cogs.table_talk.check_table_talk`` (R10). A sentence counts as blocked when the verdict is
-not allowed. Per language it prints: the number of leaks and of ordinary sentences, true
-blocks (leaks blocked), missed leaks, false blocks (ordinary sentences blocked),
-precision = true blocks / all blocks, recall = true blocks / leaks. ``--errors`` also lists
-every missed leak and false block with the guard's hits; ``--markdown`` prints the table as
-Markdown (for BENCHMARKS.md). Pure CPU, well under a second.
+tab, the sentence; see that folder's README; ``--set heldout``: the smaller set in
+``tests/guard/sentences/heldout/``, written after the guard was tuned and not used to tune
+it) and runs every sentence through ``cogs.table_talk.check_table_talk`` (R10), or through
+``check_table_talk`` of the file given with ``--guard`` (an older version, e.g.
+``git show main:cogs/table_talk.py > /tmp/old_guard.py``). A sentence counts as blocked when
+the verdict is not allowed. Per language it prints: the number of leaks and of ordinary
+sentences, true blocks (leaks blocked), missed leaks, false blocks (ordinary sentences
+blocked), precision = true blocks / all blocks, recall = true blocks / leaks. ``--errors``
+also lists every missed leak and false block with the guard's hits; ``--markdown`` prints the
+table as Markdown (for BENCHMARKS.md). Pure CPU, well under a second.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -132,21 +137,36 @@ def _table(scores: list[Score], markdown: bool) -> str:
     )
 
 
+def _load_guard(path: Path) -> Callable[[str], TalkVerdict]:
+    """``check_table_talk`` of another version of the guard module at ``path``."""
+    spec = importlib.util.spec_from_file_location("guard_under_test", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module.check_table_talk
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the table (and with ``--errors`` every mistake); exit status 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", default=",".join(LANGUAGES))
     parser.add_argument("--errors", action="store_true", help="list missed leaks and false blocks")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--set", choices=("main", "heldout"), default="main")
+    parser.add_argument("--guard", type=Path, help="a table_talk.py to measure instead")
     args = parser.parse_args(argv)
-    scores = [score(lang, load_sentences(lang)) for lang in args.lang.split(",")]
+    folder = SENTENCES if args.set == "main" else SENTENCES / "heldout"
+    guard = check_table_talk if args.guard is None else _load_guard(args.guard)
+    scores = [score(lang, load_sentences(lang, folder), guard) for lang in args.lang.split(",")]
     print(_table(scores, args.markdown))
     if args.errors:
         for s in scores:
             for item in s.missed:
                 print(f"[{s.lang}] missed leak     {item.text!r}")
             for item in s.wrongly_blocked:
-                hits = ", ".join(h.text for h in check_table_talk(item.text).hits)
+                hits = ", ".join(h.text for h in guard(item.text).hits)
                 print(f"[{s.lang}] false block     {item.text!r}  ({hits})")
     return 0
 
