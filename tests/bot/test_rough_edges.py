@@ -67,3 +67,22 @@ async def test_record_is_private_unless_shared(world):
     shared = await alice.slash(world.channel, "hats record", share=True)
     assert not shared.ephemeral and shared.response.attachments
     assert len(bot_messages(world.env, world.channel)) == before + 1
+
+
+async def test_team_message_with_a_slot_number_is_delivered_and_a_card_number_is_named(world):
+    session = await open_and_start(world, 4)
+    alice = world.players[0]
+    team = next(i for i, t in enumerate(session.game.teams) if 0 in t)
+    thread_id = session.message("team_thread", team).channel_id
+    th = next(t for t in world.channel.threads if t.id == thread_id)
+    for text in ("take slot 2", "I will wait for round 3", "hold on 1 sec", "blue sky thinking"):
+        r = await alice.slash(world.channel, "hats team message", text=text)
+        assert r.ephemeral and "team thread" in r.response.content, r.response.content
+        assert th.history(viewer=alice)[-1].content.endswith(text)
+    count = len(th.history(viewer=alice))
+    r = await alice.slash(
+        world.channel, "hats team message", text="I have the red five, take slot 2"
+    )
+    answer = r.response.content
+    assert "Not sent" in answer and "red" in answer and "five" in answer and "(2)" not in answer
+    assert len(th.history(viewer=alice)) == count
