@@ -3,9 +3,7 @@ team buttons only with 4 players, ``/hats record`` private unless shared, table 
 
 from __future__ import annotations
 
-import random
-
-from tests.bot.helpers import bot_messages, open_and_start, play_one
+from tests.bot.helpers import bot_messages, open_and_start, play_to_end
 
 
 def _lobby_message(world):
@@ -55,10 +53,7 @@ async def test_team_buttons_only_when_four_players_joined(world):
 
 
 async def test_record_is_private_unless_shared(world):
-    session = await open_and_start(world, 2)
-    rng = random.Random(9)
-    while not session.game.is_over:
-        await play_one(world, session, rng)
+    await play_to_end(world, 2, 9)
     alice = world.players[0]
     before = len(bot_messages(world.env, world.channel))
     private = await alice.slash(world.channel, "hats record")
