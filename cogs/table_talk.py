@@ -462,11 +462,20 @@ def _normalise(text: str) -> str:
     return text.replace("’", "'")
 
 
+_IDIOMS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _idiom in _IDIOMS:
+    _IDIOMS_BY_FIRST.setdefault(_idiom[0], []).append(_idiom)
+_LONGEST_COLOUR = max(len(w) for w in _COLOUR_OF)
+
+
 def _idiom_positions(tokens: list[str]) -> set[int]:
-    """Positions of ``tokens`` inside a phrase of :data:`_IDIOMS` (a colour used figuratively)."""
+    """Positions of ``tokens`` inside a phrase of :data:`_IDIOMS` (a colour used figuratively).
+
+    Linear in the number of tokens: only the phrases starting with each token are tried.
+    """
     covered: set[int] = set()
-    for idiom in _IDIOMS:
-        for start in range(len(tokens)):
+    for start, token in enumerate(tokens):
+        for idiom in _IDIOMS_BY_FIRST.get(token, ()):
             matched = _match_at(tokens, start, idiom)
             if matched is not None:
                 covered.update(matched)
@@ -571,9 +580,9 @@ def check_table_talk(text: str) -> TalkVerdict:
     for match in _SPELLED.finditer(flat):
         joined = re.sub(r"[^\w]|_", "", match.group(1))
         for start in range(len(joined)):
-            for end in range(start + 2, len(joined) + 1):
+            for end in range(start + 3, min(len(joined), start + _LONGEST_COLOUR) + 1):
                 word = joined[start:end]
-                if word in _COLOUR_OF and (end - start) >= 3:
+                if word in _COLOUR_OF:
                     add(HitKind.COLOUR, match.group(1).strip(), _COLOUR_OF[word])
         if joined in _NUMBER_WORDS and joined not in _ONE_WORDS:
             add(HitKind.NUMBER, match.group(1).strip(), _NUMBER_WORDS[joined])
@@ -588,17 +597,13 @@ def _digit_hits(flat: str, add: _Adder) -> None:
     words = _WORD.findall(flat.replace("'", " "))
     lone = [i for i, w in enumerate(words) if w.isdigit() and _DIGIT.fullmatch(w)]
     public = {i for i in lone if _digit_is_public(words, i)}
-    changed = True
-    while changed:  # "slots 1 and 2", "rounds 3 to 5": a linked digit is public too
-        changed = False
-        for i in lone:
-            if i in public:
-                continue
+    # "slots 1 and 2", "rounds 3 to 5": a digit linked to a public one is public too; links
+    # join i and i + 2, so one pass each way covers every chain.
+    for order in (lone, lone[::-1]):
+        for i in order:
             for j in (i - 2, i + 2):
-                if j in public and words[(i + j) // 2] in _LINKS:
+                if i not in public and j in public and words[(i + j) // 2] in _LINKS:
                     public.add(i)
-                    changed = True
-                    break
     for i, word in enumerate(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if i in lone:

@@ -14,14 +14,18 @@ the verdict is not allowed. Per language it prints: the number of leaks and of o
 sentences, true blocks (leaks blocked), missed leaks, false blocks (ordinary sentences
 blocked), precision = true blocks / all blocks, recall = true blocks / leaks. ``--errors``
 also lists every missed leak and false block with the guard's hits; ``--markdown`` prints the
-table as Markdown (for BENCHMARKS.md). Pure CPU, well under a second.
+table as Markdown (for BENCHMARKS.md). ``--worst`` also prints the time of one check of
+adversarial 6,000-character messages (the longest a slash command option takes), in ms of
+``time.process_time``, median of 5. Pure CPU, well under a second.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import statistics
 import sys
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--set", choices=("main", "heldout"), default="main")
     parser.add_argument("--guard", type=Path, help="a table_talk.py to measure instead")
+    parser.add_argument("--worst", action="store_true", help="time adversarial long messages")
     args = parser.parse_args(argv)
     folder = SENTENCES if args.set == "main" else SENTENCES / "heldout"
     guard = check_table_talk if args.guard is None else _load_guard(args.guard)
@@ -168,7 +173,30 @@ def main(argv: list[str] | None = None) -> int:
             for item in s.wrongly_blocked:
                 hits = ", ".join(h.text for h in guard(item.text).hits)
                 print(f"[{s.lang}] false block     {item.text!r}  ({hits})")
+    if args.worst:
+        _print_worst(guard)
     return 0
+
+
+WORST_CASES = {
+    "spaced letters 'a b a b …'": "a b " * 1500,
+    "spelled colour 'r e d r e d …'": "r e d " * 1000,
+    "public numbers 'slots 1 and 2 and …'": "slots " + "1 and 2 and " * 600,
+    "card numbers '5 and 5 and …'": "5 and " * 1000,
+    "chat 'take slot 2 and wait for round 3 ok …'": "take slot 2 and wait for round 3 ok " * 170,
+}
+
+
+def _print_worst(guard: Callable[[str], TalkVerdict]) -> None:
+    guard("warm up 1")
+    for name, text in WORST_CASES.items():
+        text = text[:6000]
+        runs = []
+        for _ in range(5):
+            start = time.process_time()
+            guard(text)
+            runs.append((time.process_time() - start) * 1000)
+        print(f"{statistics.median(runs):9.1f} ms  {name}")
 
 
 if __name__ == "__main__":
