@@ -55,6 +55,8 @@ async def test_team_buttons_only_when_four_players_joined(world):
 async def test_record_is_private_unless_shared(world):
     await play_to_end(world, 2, 9)
     alice = world.players[0]
+    final = bot_messages(world.env, world.channel)[-1]  # the end screen keeps its record file
+    assert any(a.filename.endswith(".json") for a in final.attachments)
     before = len(bot_messages(world.env, world.channel))
     private = await alice.slash(world.channel, "hats record")
     assert private.ephemeral and private.response.attachments
