@@ -63,6 +63,10 @@ class HatsFeature(commands.Cog):
         """The translator for a user's last known locale (DMs have no interaction)."""
         return self.bot.translator.for_locale(self.bot.locales.get(user_id))
 
+    def public_tr(self, guild_id: int | None) -> Tr:
+        """The translator for public messages in a server (see ``HatsBot.public_tr``)."""
+        return self.bot.public_tr(guild_id)
+
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]
     ) -> None:

@@ -51,8 +51,9 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 ),
             )
             return
+        public = self.public_tr(interaction.guild_id) if interaction.guild_id else tr
         await interaction.response.send_message(
-            tr("The record of game #{game}.", game=game), file=record_file(record, game)
+            public("The record of game #{game}.", game=game), file=record_file(record, game)
         )
 
 

@@ -113,8 +113,11 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         status: str | None = None,
         closed: bool = False,
     ) -> None:
-        """Show the lobby's new state: edit the pressed message, or the stored one."""
-        tr = self.bot.translator.for_locale(None)
+        """Show the lobby's new state: edit the pressed message, or the stored one.
+
+        Public: drawn in the server's language (``public_tr``), whoever pressed.
+        """
+        tr = self.public_tr(row.guild_id)
         embed = lobby_embed(self.lobby_info(row, tr, status), tr)
         view = None if closed else self.lobby_view(row, tr)
         if from_button:
@@ -157,7 +160,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         humans = [s.user_id for s in row.seats if s.user_id is not None]
         if not humans:
             await self.bot.games.close_lobby(lobby.id)
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(lobby.guild_id)
             await self.redraw(
                 interaction,
                 lobby,
@@ -187,7 +190,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             check(row)
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(row.guild_id)
         status = tr("The game has started: game #{game}.", game=session.id)
         await self.redraw(
             interaction, row, from_button=self._is_button(interaction), status=status, closed=True
@@ -213,7 +216,6 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
     ) -> None:
         """Open a lobby here (``seats``: extra seats after the host, for a rematch)."""
-        tr = self.tr(interaction)
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
         missing = self.missing_permissions(interaction)
@@ -236,6 +238,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             row = await self.bot.games.update_lobby(
                 row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
             )
+        tr = self.public_tr(row.guild_id)
         await interaction.response.send_message(
             embed=lobby_embed(self.lobby_info(row, tr), tr), view=self.lobby_view(row, tr)
         )
@@ -289,7 +292,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """Close the lobby (host or a server manager)."""
         self._require_host(interaction, row)
         await self.bot.games.close_lobby(row.id)
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(row.guild_id)
         await self.redraw(
             interaction,
             row,

@@ -442,7 +442,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             session, DM_BLOCKED_ROLE, session.channel_id, None, seat=seat
         )
         channel = self.bot.get_partial_messageable(session.channel_id)
-        tr = self.tr_for(user_id)
+        tr = self.public_tr(session.row.guild_id)  # a channel message: the server's language
         await channel.send(
             tr(
                 "{player}, I cannot send you direct messages, so your hand stays here: press "

@@ -221,7 +221,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             return
         tr = self.tr_for(user_id)
         text = describe_event(
-            event.seen_by(offerer), labels_for(session, self.bot.names), tr, viewer=offerer
+            event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer
         )
         await self._dm(user_id, text)
 
@@ -242,12 +242,12 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             )
         except (OutOfDate, IllegalMove):
             return  # answered or withdrawn meanwhile
-        labels = labels_for(session, self.bot.names)
         for seat, other in ((offerer, partner), (partner, offerer)):
             user_id = session.seats[seat].user_id
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
                 continue
             tr = self.tr_for(user_id)
+            labels = labels_for(session, self.bot.names, tr)
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
             if seat == offerer:
@@ -272,7 +272,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """Open one private thread per team with both partners, or fall back to the relay."""
         if session.game.seats != TEAM_SEATS:
             return
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         channel = self.bot.get_channel(session.channel_id)
         made = 0
         if isinstance(channel, discord.TextChannel) and self._may_make_threads(channel):
@@ -433,7 +433,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 interaction, tr("Your partner is an AI player; it cannot read team chat.")
             )
             return
-        labels = labels_for(session, self.bot.names)
+        labels = labels_for(session, self.bot.names, tr)
         sender = seat_mention(labels, seat, tr)
         if await self._post_in_thread(session, session.game.teams, seat, sender, text):
             await send_private(interaction, tr("Sent to your team thread."))
@@ -467,7 +467,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         thread = await self._thread(stored.channel_id)
         if thread is None:
             return False
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         try:
             await thread.send(
                 tr("{player} (team chat): {text}", player=sender, text=text),

@@ -184,7 +184,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await self.bot.games.update_seat(
                 session, seat, auto_turns=count, away=True, ai_level=AWAY_LEVEL
             )
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(session.row.guild_id)
             await self._say(
                 session,
                 tr(
@@ -194,9 +194,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 ),
             )
             if row.user_id is not None:
+                dm_tr = self.tr_for(row.user_id)
                 await self._dm(
                     row.user_id,
-                    tr(
+                    dm_tr(
                         "You missed {n} turns in a row, so the AI now plays for you in game "
                         "#{game}. Make any move or use /hats back to take your seat back.",
                         n=count,
@@ -222,7 +223,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         was_away = row.away
         await self.bot.games.update_seat(session, seat, away=False, ai_level=None, auto_turns=0)
         if was_away:
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(session.row.guild_id)
             await self._say(
                 session,
                 tr("{player} is back and plays their own seat again.", player=f"<@{row.user_id}>"),
@@ -286,7 +287,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         if closed is None:
             return
         lobby_cog: Any = self.bot.get_cog("LobbyCog")
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(closed.guild_id)
         await lobby_cog.redraw(
             None,
             closed,
@@ -398,7 +399,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         await self.bot.games.update_seat(
             session, seat, user_id=None, ai_level=AWAY_LEVEL, away=False, auto_turns=0
         )
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         await self._say(
             session,
             tr(
