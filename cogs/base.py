@@ -74,7 +74,8 @@ class HatsFeature(commands.Cog):
         try:
             await work()
         except ServiceError as exc:
-            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr(exc.msgid, **exc.params))
 
     def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""

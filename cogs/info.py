@@ -51,9 +51,10 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 ),
             )
             return
-        public = self.public_tr(interaction.guild_id) if interaction.guild_id else tr
+        if interaction.guild_id is not None:  # a public answer: the server's language
+            tr = self.public_tr(interaction.guild_id)
         await interaction.response.send_message(
-            public("The record of game #{game}.", game=game), file=record_file(record, game)
+            tr("The record of game #{game}.", game=game), file=record_file(record, game)
         )
 
 

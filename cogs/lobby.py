@@ -252,7 +252,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             row = await self.join(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("You joined the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("You joined the lobby."))
             await self.redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -263,7 +264,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             await self.leave(interaction, self.lobby_here(interaction), from_button=False)
-            await send_private(interaction, self.tr(interaction)("You left the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("You left the lobby."))
 
         await self.guarded(interaction, work)
 
@@ -273,7 +275,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             await self.start(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("The game has started."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The game has started."))
 
         await self.guarded(interaction, work)
 
@@ -284,7 +287,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         async def work() -> None:
             lobby = self.lobby_here(interaction)
             await self.cancel(interaction, lobby)
-            await send_private(interaction, self.tr(interaction)("The lobby is cancelled."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The lobby is cancelled."))
 
         await self.guarded(interaction, work)
 

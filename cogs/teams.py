@@ -438,16 +438,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         if await self._post_in_thread(session, session.game.teams, seat, sender, text):
             await send_private(interaction, tr("Sent to your team thread."))
             return
-        ptr = self.tr_for(partner_id)
-        delivered = await self._dm(
-            partner_id,
-            ptr(
-                "Team chat from your partner {player} (game #{game}): {text}",
-                player=seat_mention(labels, seat, ptr),
-                game=session.id,
-                text=text,
-            ),
-        )
+        delivered = await self._dm(partner_id, self._relayed(session, seat, partner_id, text))
         if delivered:
             await send_private(
                 interaction,
@@ -458,6 +449,16 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 interaction,
                 tr("Your partner does not accept direct messages, so I could not pass it on."),
             )
+
+    def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
+        """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
+        tr = self.tr_for(partner_id)
+        return tr(
+            "Team chat from your partner {player} (game #{game}): {text}",
+            player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
+            game=session.id,
+            text=text,
+        )
 
     async def _post_in_thread(self, session, teams, seat: int, sender: str, text: str) -> bool:
         index = next((i for i, t in enumerate(teams or ()) if seat in t), None)

@@ -194,10 +194,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 ),
             )
             if row.user_id is not None:
-                dm_tr = self.tr_for(row.user_id)
+                tr = self.tr_for(row.user_id)
                 await self._dm(
                     row.user_id,
-                    dm_tr(
+                    tr(
                         "You missed {n} turns in a row, so the AI now plays for you in game "
                         "#{game}. Make any move or use /hats back to take your seat back.",
                         n=count,
@@ -377,11 +377,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
             if player.id == interaction.user.id:
                 raise ServiceError("You cannot remove yourself; an AI plays for you if you stop.")
             await self.remove_player(session, seat)
+            tr = self.tr(interaction)
             await send_private(
                 interaction,
-                self.tr(interaction)(
-                    "{player} was removed; an AI plays their seat.", player=player.mention
-                ),
+                tr("{player} was removed; an AI plays their seat.", player=player.mention),
             )
 
         await self.guarded(interaction, work)
