@@ -28,8 +28,11 @@ Catalog commands (run from the repository root)::
 
 Then fill the ``msgstr`` entries of the ``.po`` files; nothing needs compiling. Fuzzy and
 empty entries are ignored (they fall back to English), so a guessed translation is never
-shown. ``tests/render/test_render_i18n.py`` fails when the template misses a msgid of
-``cogs/render`` or a translation drops or invents a placeholder.
+shown. ``tests/i18n/test_catalogs.py`` fails when a de/es/fr/it catalog misses a msgid, has
+a fuzzy or empty entry or changed placeholders, or when the template lags behind the code.
+Slash command names and descriptions have their own domain (``commands``, see
+:mod:`cogs.command_i18n`). Private texts use the user's locale, public ones the server's
+(``HatsBot.public_tr``, ``/hats language``: :mod:`cogs.language`).
 
 Placeholders use ``str.format``: a literal brace in a msgid is written ``{{`` or ``}}``.
 """
