@@ -5,7 +5,7 @@ simcord 3.2.1 sends every interaction with ``locale`` and ``guild_locale`` "en-U
 and the server's ``preferred_locale`` as ``guild_locale``, as Discord does.
 
 :func:`tagged_translator` builds catalogs whose every translation is the English text with a
-language tag (``"Join ‹de›"``): any text a player reads then says which catalog it came from,
+language tag (``"‹de›Join‹/›"``): any text a player reads then says which catalog it came from,
 so a test can check that nothing in a DM is in another player's language and nothing public
 is in a private one, whatever the real catalogs hold.
 """
@@ -21,6 +21,8 @@ from babel.messages.pofile import read_po, write_po
 from cogs.i18n import LOCALES_DIR, Translator
 
 TAG = re.compile(r"‹([a-z]{2})›")
+"""The opening tag of a translation (``‹de›``); ``‹/›`` closes it."""
+_SPAN = re.compile(r"‹[a-z]{2}›[^‹]*‹/›")
 
 
 def set_client_locales(monkeypatch, locales: dict[int, str]) -> None:
@@ -38,7 +40,7 @@ def set_client_locales(monkeypatch, locales: dict[int, str]) -> None:
 
 
 def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Translator:
-    """A Translator whose catalogs translate every msgid of messages.pot to ``msgid ‹lang›``."""
+    """A Translator whose catalogs translate every msgid of messages.pot to ``‹lang›msgid‹/›``."""
     for lang in languages:
         with (LOCALES_DIR / "messages.pot").open("rb") as fh:
             catalog = read_po(fh)
@@ -47,9 +49,11 @@ def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Tr
             if not m.id:
                 continue
             if isinstance(m.id, str):
-                m.string = f"{m.id} ‹{lang}›"
+                m.string = f"‹{lang}›{m.id}‹/›"
             else:
-                m.string = tuple(f"{m.id[min(i, 1)]} ‹{lang}›" for i in range(catalog.num_plurals))
+                m.string = tuple(
+                    f"‹{lang}›{m.id[min(i, 1)]}‹/›" for i in range(catalog.num_plurals)
+                )
         path = directory / lang / "LC_MESSAGES" / "messages.po"
         path.parent.mkdir(parents=True)
         with path.open("wb") as fh:
@@ -76,3 +80,12 @@ def texts_of(message) -> list[str]:
 def tags_of(message) -> set[str]:
     """The catalog languages the texts of ``message`` came from (empty: all English)."""
     return {t for text in texts_of(message) for t in TAG.findall(text)}
+
+
+def untranslated(text: str) -> str:
+    """``text`` without its translated spans (innermost first): what no catalog produced."""
+    while True:
+        stripped = _SPAN.sub("", text)
+        if stripped == text:
+            return stripped
+        text = stripped
