@@ -119,33 +119,30 @@ class CommandTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         """The localization of ``string`` for ``locale`` at ``context``'s place, or None."""
-        lang = COMMAND_LOCALES.get(locale)
         where = CONTEXTS.get(context.location)
-        if lang is None or where is None:
+        if where is None:
             return None
-        return self.tables.get(lang, {}).get(CommandString(where, string.message))
+        return self.lookup(locale, CommandString(where, string.message), context.data)
+
+    def lookup(self, locale: discord.Locale, key: CommandString, owner: object) -> str | None:
+        """The translation of ``key`` for ``locale`` (``owner``: the command, option or choice)."""
+        lang = COMMAND_LOCALES.get(locale)
+        return self.tables.get(lang, {}).get(key) if lang is not None else None
 
 
-class _Recorder(app_commands.Translator):
+class _Recorder(CommandTranslator):
     """Collects every string discord.py asks to translate (and translates none)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__({})
         self.seen: dict[CommandString, set[str]] = {}
 
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        where = CONTEXTS.get(context.location)
-        if where is not None:
-            data = context.data
-            owner = getattr(data, "qualified_name", None) or getattr(data, "name", "")
-            if isinstance(data, app_commands.Parameter):  # name its command too
-                owner = f"{data.command.qualified_name} {owner}"
-            self.seen.setdefault(CommandString(where, string.message), set()).add(owner)
+    def lookup(self, locale: discord.Locale, key: CommandString, owner: object) -> str | None:
+        """Note ``key`` and who uses it; no translation."""
+        name = getattr(owner, "qualified_name", None) or getattr(owner, "name", "")
+        if isinstance(owner, app_commands.Parameter):  # name its command too
+            name = f"{owner.command.qualified_name} {name}"
+        self.seen.setdefault(key, set()).add(name)
         return None
 
 

@@ -16,9 +16,9 @@ import re
 from pathlib import Path
 
 import simcord.interactions
-from babel.messages.pofile import read_po, write_po
 
-from cogs.i18n import LOCALES_DIR, Translator
+from cogs.i18n import Translator
+from tests.i18n.catalog_checks import write_filled_catalog
 
 TAG = re.compile(r"‹([a-z]{2})›")
 """The opening tag of a translation (``‹de›``); ``‹/›`` closes it."""
@@ -42,22 +42,7 @@ def set_client_locales(monkeypatch, locales: dict[int, str]) -> None:
 def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Translator:
     """A Translator whose catalogs translate every msgid of messages.pot to ``‹lang›msgid‹/›``."""
     for lang in languages:
-        with (LOCALES_DIR / "messages.pot").open("rb") as fh:
-            catalog = read_po(fh)
-        catalog.locale = lang  # type: ignore[assignment]
-        for m in catalog:
-            if not m.id:
-                continue
-            if isinstance(m.id, str):
-                m.string = f"‹{lang}›{m.id}‹/›"
-            else:
-                m.string = tuple(
-                    f"‹{lang}›{m.id[min(i, 1)]}‹/›" for i in range(catalog.num_plurals)
-                )
-        path = directory / lang / "LC_MESSAGES" / "messages.po"
-        path.parent.mkdir(parents=True)
-        with path.open("wb") as fh:
-            write_po(fh, catalog)
+        write_filled_catalog(directory, lang, lambda msgid, lang=lang: f"‹{lang}›{msgid}‹/›")
     return Translator.load(directory)
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import string
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 from babel.messages.checkers import num_plurals
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "es", "fr", "it")
@@ -86,6 +87,28 @@ def catalog_problems(po_path: Path, template_path: Path) -> list[str]:
             if got - {"n"} != want - {"n"} or (got - want):
                 problems.append(f"placeholders {sorted(got)} != {sorted(want)} in {s!r}: {label}")
     return problems
+
+
+def write_filled_catalog(directory: Path, lang: str, fill: Callable[[str], str]) -> Path:
+    """Write ``<directory>/<lang>/LC_MESSAGES/messages.po`` translating every msgid of
+    messages.pot to ``fill(msgid)`` (each plural form from its own English form), with the
+    language's own Plural-Forms. Returns the path."""
+    from cogs.i18n import LOCALES_DIR
+
+    catalog = read_catalog(LOCALES_DIR / "messages.pot")
+    catalog.locale = lang  # type: ignore[assignment]
+    for m in catalog:
+        if not m.id:
+            continue
+        if isinstance(m.id, str):
+            m.string = fill(m.id)
+        else:
+            m.string = tuple(fill(m.id[min(i, 1)]) for i in range(catalog.num_plurals))
+    path = directory / lang / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as fh:
+        write_po(fh, catalog)
+    return path
 
 
 def extract_template(out: Path, root: Path = ROOT) -> Catalog:

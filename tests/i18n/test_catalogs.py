@@ -24,6 +24,7 @@ from tests.i18n.catalog_checks import (
     key,
     keys,
     read_catalog,
+    write_filled_catalog,
 )
 from tests.i18n.command_support import loaded_bot
 
@@ -75,20 +76,7 @@ async def test_commands_template_is_up_to_date(tmp_path):
 
 def _filled_copy(tmp_path: Path, lang: str) -> Path:
     """A catalog for ``lang`` with every template msgid 'translated' (placeholders kept)."""
-    catalog = read_catalog(MESSAGES_POT)
-    catalog.locale = lang  # type: ignore[assignment]  # Plural-Forms of the language
-    for m in catalog:
-        if not m.id:
-            continue
-        if isinstance(m.id, str):
-            m.string = f"«{m.id}»"
-        else:
-            m.string = tuple(f"«{m.id[min(i, 1)]}»" for i in range(catalog.num_plurals))
-    path = tmp_path / lang / "LC_MESSAGES" / "messages.po"
-    path.parent.mkdir(parents=True)
-    with path.open("wb") as fh:
-        write_po(fh, catalog)
-    return path
+    return write_filled_catalog(tmp_path, lang, lambda msgid: f"«{msgid}»")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
