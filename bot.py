@@ -206,13 +206,33 @@ class HatsBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         payload = await self.command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands_synced:{guild.id if guild else 'global'}"
-        if not self.settings.force_sync and await self.store.meta.get(key) == digest:
+        scope = guild.id if guild else "global"
+        key = f"commands_synced:{scope}"
+        ids_key = f"command_ids:{scope}"
+        stored_ids = await self.store.meta.get(ids_key)
+        if (
+            not self.settings.force_sync
+            and await self.store.meta.get(key) == digest
+            and stored_ids is not None
+        ):
             log.info("slash commands unchanged; not syncing")
+            self._mention_commands(json.loads(stored_ids))
             return
-        await self.tree.sync(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        ids = {c.name: c.id for c in synced}
+        await self.store.meta.set(ids_key, json.dumps(ids))
         await self.store.meta.set(key, digest)
+        self._mention_commands(ids)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+
+    def _mention_commands(self, ids: Mapping[str, int]) -> None:
+        """Let texts mention every command path by its synced top-level command id."""
+        paths: dict[str, int] = {}
+        for command in self.tree.walk_commands(guild=None):
+            root = command.root_parent.name if command.root_parent else command.name
+            if root in ids:
+                paths[command.qualified_name] = int(ids[root])
+        self.translator.set_command_mentions(paths)
 
     async def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict]:
         """The command payload ``tree.sync`` sends (Discord's application command JSON).

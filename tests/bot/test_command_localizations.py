@@ -150,3 +150,48 @@ def test_the_bad_payload_check_can_fail():
 def test_every_command_locale_has_a_catalog():
     tables = CommandTranslator.from_catalogs().tables
     assert set(COMMAND_LOCALES.values()) <= set(tables)
+
+
+async def test_texts_mention_commands_so_discord_shows_them_localized(world, make_bot):
+    """``/hats new`` in a text becomes ``</hats new:ID>`` (Discord renders it in the reader's
+    language); after a restart without a re-sync the ids come from the store."""
+    hats_id = world.env.backend.commands[None][("hats", 1)]["id"]
+    r = await world.players[0].slash(world.channel, "hats join")
+    assert r.response.content.endswith(f"Open one with </hats new:{hats_id}>.")
+    synced = []
+    bot = make_bot()
+    real_sync = bot.tree.sync
+
+    async def sync(**kwargs):
+        synced.append(kwargs)
+        return await real_sync(**kwargs)
+
+    bot.tree.sync = sync
+    await world.env.restart_bot(bot)
+    assert synced == []  # unchanged commands: no sync, ids read back
+    r = await world.players[1].slash(world.channel, "hats join")
+    assert r.response.content.endswith(f"Open one with </hats new:{hats_id}>.")
+
+
+def test_command_mentions_in_translated_texts():
+    from cogs.i18n import Translator
+
+    translator = Translator.load()
+    tr = translator.for_locale("de")
+    plain = tr("There is no open lobby in this channel. Open one with /hats new.")
+    translator.set_command_mentions({"hats new": 7, "hats back": 7, "hats team message": 7})
+    tr = translator.for_locale("de")
+    assert tr("There is no open lobby in this channel. Open one with /hats new.") == (
+        plain.replace("/hats new", "</hats new:7>")
+    )
+    english = translator.for_locale(None)
+    text = english(
+        "You missed {n} turns in a row, so the AI now plays for you in game #{game}. Make any "
+        "move or use /hats back to take your seat back.",
+        n=3,
+        game=1,
+    )
+    assert "use </hats back:7> to take" in text
+    assert english("{x}", x="use /hats team message and /hats nothing") == (
+        "use </hats team message:7> and /hats nothing"
+    )

@@ -90,9 +90,11 @@ def catalog_problems(po_path: Path, template_path: Path) -> list[str]:
 
 
 def write_filled_catalog(directory: Path, lang: str, fill: Callable[[str], str]) -> Path:
-    """Write ``<directory>/<lang>/LC_MESSAGES/messages.po`` translating every msgid of
-    messages.pot to ``fill(msgid)`` (each plural form from its own English form), with the
-    language's own Plural-Forms. Returns the path."""
+    """Write ``<directory>/<lang>/LC_MESSAGES/messages.po`` filled by ``fill(msgid)``.
+
+    Every msgid of messages.pot is translated (each plural form from its own English form),
+    with the language's own Plural-Forms. Returns the path.
+    """
     from cogs.i18n import LOCALES_DIR
 
     catalog = read_catalog(LOCALES_DIR / "messages.pot")
