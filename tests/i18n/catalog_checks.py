@@ -49,7 +49,8 @@ def placeholders(text: str) -> set[str]:
 def catalog_problems(po_path: Path, template_path: Path) -> list[str]:
     """What is wrong with the catalog ``po_path`` against ``template_path``.
 
-    A problem is: a msgid of the template missing from the catalog, a fuzzy entry, an empty
+    A problem is: a Plural-Forms header other than Babel's (CLDR) rule for the language, a
+    msgid of the template missing from the catalog, a fuzzy entry, an empty
     translation (any plural form), a wrong number of plural forms for the language (Babel's
     ``num_plurals`` checker, from the catalog's Plural-Forms), or a translation whose
     ``{placeholders}`` differ from its msgid's (``{n}`` may be left out of a plural form, as
@@ -61,6 +62,9 @@ def catalog_problems(po_path: Path, template_path: Path) -> list[str]:
     catalog = read_catalog(po_path, locale=lang)
     template = read_catalog(template_path)
     problems = [f"missing: {k!r}" for k in sorted(keys(template) - keys(catalog), key=repr)]
+    expected = Catalog(locale=lang).plural_forms
+    if catalog.plural_forms != expected:
+        problems.append(f"Plural-Forms {catalog.plural_forms!r}, Babel's for {lang}: {expected!r}")
     wanted = keys(template)
     for m in catalog:
         if not m.id or key(m) not in wanted:

@@ -106,6 +106,13 @@ def test_the_check_finds_missing_fuzzy_empty_and_placeholder_mistakes(tmp_path):
     assert catalog_problems(tmp_path / "xx" / "LC_MESSAGES" / "messages.po", MESSAGES_POT)
 
 
+def test_the_check_finds_a_wrong_plural_rule(tmp_path):
+    path = _filled_copy(tmp_path, "fr")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("plural=(n > 1)", "plural=(n != 1)"), encoding="utf-8")
+    assert any("Plural-Forms" in p for p in catalog_problems(path, MESSAGES_POT))
+
+
 def test_a_stale_template_is_noticed(tmp_path):
     shutil.copytree(Path(__file__).resolve().parents[2] / "cogs", tmp_path / "cogs")
     shutil.copy(Path(__file__).resolve().parents[2] / "babel.cfg", tmp_path / "babel.cfg")
