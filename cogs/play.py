@@ -405,7 +405,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         user_id = session.seats[seat].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
             return
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         embed, view = self.hand_message(session, seat, tr)
         current = session.message(DM_ROLE, seat)
         if current is not None and current.message_id is not None and not ping:

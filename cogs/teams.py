@@ -219,7 +219,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         user_id = session.seats[offerer].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
             return
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         text = describe_event(
             event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer
         )
@@ -246,7 +246,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             user_id = session.seats[seat].user_id
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
                 continue
-            tr = self.tr_for(user_id)
+            tr = self.tr_for(user_id, session.row.guild_id)
             labels = labels_for(session, self.bot.names, tr)
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
@@ -452,7 +452,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
 
     def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
         """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
-        tr = self.tr_for(partner_id)
+        tr = self.tr_for(partner_id, session.row.guild_id)
         return tr(
             "Team chat from your partner {player} (game #{game}): {text}",
             player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),

@@ -148,7 +148,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             return
         user_id = session.seats[seat].user_id
         assert user_id is not None
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         limit = self.turn_timer(session) or 0
         channel = self.bot.get_channel(session.channel_id)
         await self._dm(
@@ -194,7 +194,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 ),
             )
             if row.user_id is not None:
-                tr = self.tr_for(row.user_id)
+                tr = self.tr_for(row.user_id, session.row.guild_id)
                 await self._dm(
                     row.user_id,
                     tr(

@@ -256,3 +256,37 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     for uid, lang in watch.langs.items():
         p = anna if uid == anna.user.id else bruno
         assert tags_of(_hand_dm(session, p, session.seat_of(uid))) == {lang}
+
+
+async def test_a_player_not_seen_since_a_restart_gets_dms_in_the_servers_language(
+    simcord_env, monkeypatch, make_bot, tmp_path
+):
+    env = simcord_env
+    guild = env.create_guild("Sala da tè", preferred_locale="it")
+    channel = guild.create_text_channel("hats")
+    anna = guild.add_member(env.create_user("anna"))
+    bruno = guild.add_member(env.create_user("bruno"))
+    set_client_locales(monkeypatch, {anna.user.id: "de", bruno.user.id: "es-ES"})
+    lobby = (await anna.slash(channel, "hats new")).response.message
+    lobby_id = session_id_of(lobby)
+    await bruno.click(lobby, custom_id=f"hats:l:{lobby_id}:{LobbyOp.JOIN.value}")
+    await anna.click(lobby, custom_id=f"hats:l:{lobby_id}:{LobbyOp.START.value}")
+
+    fresh = make_bot()
+    fresh.translator = tagged_translator(tmp_path / "after-restart")
+    await env.restart_bot(fresh)  # the new bot has seen nobody's locale yet
+    session = session_of(env, channel)
+    seat = session.game.to_move
+    mover, other = (anna, bruno) if session.seats[seat].user_id == anna.user.id else (bruno, anna)
+    action = next(a for a in session.game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)
+    await act_on_hand(session, mover, _hand_dm(session, mover, seat), action)
+    other_seat = session.seat_of(other.user.id)
+    assert tags_of(_hand_dm(session, other, other_seat)) == {"it"}  # unknown: the server's
+    langs = {anna.user.id: "de", bruno.user.id: "es"}
+    assert tags_of(_hand_dm(session, mover, seat)) == {langs[mover.user.id]}  # just seen
+    await other.slash(channel, "hats hand")  # now the bot knows the other's language too
+    action = next(
+        a for a in session.game.legal_actions(session.game.to_move) if a.kind is ActionKind.END_TURN
+    )
+    await act_on_hand(session, mover, _hand_dm(session, mover, seat), action)
+    assert tags_of(_hand_dm(session, other, other_seat)) == {langs[other.user.id]}
