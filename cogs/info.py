@@ -60,6 +60,8 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 ),
             )
             return
+        if interaction.guild_id is not None:  # a public answer: the server's language
+            tr = self.public_tr(interaction.guild_id)
         await interaction.response.send_message(
             tr("The record of game #{game}.", game=game),
             file=record_file(record, game),

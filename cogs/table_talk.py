@@ -64,7 +64,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Hit", "HitKind", "TalkVerdict", "check_table_talk"]
+__all__ = ["Hit", "HitKind", "TalkVerdict", "check_table_talk", "colour_of_word"]
 
 
 class HitKind(enum.StrEnum):
@@ -454,6 +454,16 @@ _Adder = Callable[["HitKind", str, str], None]
 
 def _strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def colour_of_word(word: str) -> str | None:
+    """The hat type (``"red"``…, R1) a colour word names in any of the five languages, or None.
+
+    Case and accents are ignored (``Grün``, ``grun``, ``marrón``); plural and gender forms
+    count (``rote``, ``roja``). The same word list the guard catches, so the cogs' lenient
+    card input (``rot5``, ``rojo 5``) and the guard agree on what a colour word is.
+    """
+    return _COLOUR_OF.get(_strip_accents(unicodedata.normalize("NFKC", word).casefold()))
 
 
 def _normalise(text: str) -> str:
