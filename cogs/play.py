@@ -361,11 +361,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await interaction.response.edit_message(embed=embed, view=view)
 
     # ------------------------------------------------------------------ DMs
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """Send every human their hand by DM."""
+    async def announce_start(self, session: GameSession) -> None:
+        """Outbox ``start``: send every human their hand by DM (those who have none yet)."""
         for seat in session.human_seats():
-            await self.refresh_dm(session, seat.seat, ping=True, announce=False)
+            if session.message(DM_ROLE, seat.seat) is None:
+                await self.refresh_dm(session, seat.seat, ping=True, announce=False)
 
     @commands.Cog.listener()
     async def on_hats_step(

@@ -272,6 +272,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """Open one private thread per team with both partners, or fall back to the relay."""
         if session.game.seats != TEAM_SEATS:
             return
+        if session.message(THREAD_ROLE, 0) or session.message(RELAY_ROLE):
+            return  # announced before a restart
         tr = self.bot.translator.for_locale(None)
         channel = self.bot.get_channel(session.channel_id)
         made = 0
