@@ -143,6 +143,14 @@ class HatsBot(commands.Bot):
         self.names[interaction.user.id] = interaction.user.display_name
         self.locales[interaction.user.id] = str(interaction.locale)
 
+    async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
+        """A listener failed: a store failure is one WARNING line, anything else a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, StoreError):
+            log.warning("%s: not saved: %s", event_method, error)
+            return
+        await super().on_error(event_method, *args, **kwargs)
+
     async def setup_hook(self) -> None:
         """Open the store, restore live games and lobbies, load cogs, sync commands."""
         if self.store is None:

@@ -22,9 +22,9 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.controls import CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.render import card_label, describe_event, hand_embed
-from cogs.replies import error_text, labels_for, send_private
+from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
-from data import StoreError
+from data import StoreFault
 from engine import (
     Action,
     ActionKind,
@@ -172,9 +172,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> bool:
         tr = self.tr(interaction)
         labels = labels_for(session, self.bot.names, tr) if session is not None else None
-        text = error_text(exc, tr, labels)
-        if text is None and isinstance(exc, StoreError):
-            text = tr("Your move could not be saved, so it did not happen. Please try again.")
+        if isinstance(exc, StoreFault):
+            log_fault(exc, f"game {session.id if session else '?'} move")
+            text: str | None = fault_text(exc, tr, move=True)
+        else:
+            text = error_text(exc, tr, labels)
         if text is None:
             return False
         await send_private(interaction, text)

@@ -28,6 +28,9 @@ log = logging.getLogger("hats.scheduler")
 
 Owner = tuple[str, int]
 
+RETRY_SECONDS = 60.0
+"""Seconds before a deadline whose handler met a store failure fires again."""
+
 
 def _owner(row: TimerRow) -> Owner:
     return ("game", row.game_id) if row.game_id is not None else ("lobby", row.lobby_id or 0)
@@ -80,6 +83,20 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         row = TimerRow(-1, game_id, lobby_id, kind, seat, due, dict(payload or {}))
         self._schedule(row)
         return row
+
+    async def again(self, row: TimerRow, delay: float = RETRY_SECONDS) -> TimerRow:
+        """Schedule a fired deadline once more in ``delay`` seconds (same kind, owner, payload).
+
+        For a handler that met a store failure.
+        """
+        return await self.set(
+            row.kind,
+            delay,
+            game_id=row.game_id,
+            lobby_id=row.lobby_id,
+            seat=row.seat,
+            payload=row.payload,
+        )
 
     async def retry(self, kind: str, delay: float, *, game_id: int | None = None) -> TimerRow:
         """A retry deadline: ``hats_timer`` fires with ``kind`` again in ``delay`` seconds.

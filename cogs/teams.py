@@ -34,7 +34,7 @@ from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
 from cogs.table_talk import Hit, HitKind, check_table_talk
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 
 if TYPE_CHECKING:
@@ -242,6 +242,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             )
         except (OutOfDate, IllegalMove):
             return  # answered or withdrawn meanwhile
+        except StoreError as exc:  # not saved: the offer lapses on the next try
+            log.warning("swap lapse of game %d not saved, retried: %s", session.id, exc)
+            await self.bot.get_cog("SchedulerCog").again(row)  # type: ignore[union-attr]
+            return
         labels = labels_for(session, self.bot.names)
         for seat, other in ((offerer, partner), (partner, offerer)):
             user_id = session.seats[seat].user_id
