@@ -131,7 +131,7 @@ from data.rows import (
     TimerRow,
     UserStats,
 )
-from data.store import Store, open_store
+from data.store import Store, check_path, open_store
 
 __all__ = [
     "ChannelBusy",
@@ -168,6 +168,7 @@ __all__ = [
     "StoreUnreadable",
     "TimerRow",
     "UserStats",
+    "check_path",
     "database_path",
     "entries_from_game",
     "load_live",

@@ -38,7 +38,13 @@ from data.results import Results
 from data.steps import Steps
 from data.timers import Timers
 
-__all__ = ["DEFAULT_BUSY_TIMEOUT_MS", "RUNTIME_BUSY_TIMEOUT_MS", "Store", "open_store"]
+__all__ = [
+    "DEFAULT_BUSY_TIMEOUT_MS",
+    "RUNTIME_BUSY_TIMEOUT_MS",
+    "Store",
+    "check_path",
+    "open_store",
+]
 
 log = logging.getLogger("hats.data")
 
@@ -146,6 +152,16 @@ def _precheck(path: Path) -> None:
         raise StoreCorrupted(path, "it is not an SQLite database (wrong file header)")
     if 0 < len(head) < 100:
         raise StoreCorrupted(path, "it is truncated (shorter than an SQLite header)")
+
+
+def check_path(path: str | os.PathLike[str]) -> None:
+    """Refuse a path that cannot be this bot's database, reading at most its first 100 bytes.
+
+    Writes nothing and creates nothing (the bot checks this before it reaches Discord, and
+    opens the store only once Discord accepted the token). Raises StoreUnreadable (a
+    directory, a missing directory, unreadable) or StoreCorrupted (not an SQLite file).
+    """
+    _precheck(Path(path))
 
 
 async def _pragma(conn: aiosqlite.Connection, sql: str) -> object:
