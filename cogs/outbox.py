@@ -45,7 +45,9 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
         self._shown: set[int] = set()  # items shown whose delivered mark is not stored yet
 
     def _hooks(self, name: str) -> list[Any]:
-        return [getattr(cog, name) for cog in self.bot.cogs.values() if hasattr(cog, name)]
+        """The cogs' ``name`` hooks, the table's first (the hand DMs point at the channel)."""
+        cogs = sorted(self.bot.cogs.values(), key=lambda c: c.qualified_name != "TableCog")
+        return [getattr(cog, name) for cog in cogs if hasattr(cog, name)]
 
     # ------------------------------------------------------------------ events
     @commands.Cog.listener()
