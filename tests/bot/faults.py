@@ -75,7 +75,7 @@ class Fault:
         if not isinstance(db.conn, _Faulty):
             db.conn = _Faulty(db.conn)
         self._faulty: _Faulty = db.conn
-        self._rule = (re.compile(pattern, re.IGNORECASE), kind)
+        self._rule = (re.compile(pattern, re.IGNORECASE | re.DOTALL), kind)
         self._faulty.rules.append(self._rule)
         self._start = self._faulty.hits
 
