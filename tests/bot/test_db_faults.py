@@ -15,7 +15,14 @@ from cogs.controls import action_custom_id, card_select_custom_id
 from data import GameStatus
 from engine import ActionKind
 from tests.bot.faults import inject, warnings_and_errors
-from tests.bot.helpers import bot_messages, custom_ids, dm_of, open_and_start, session_of
+from tests.bot.helpers import (
+    act_on_hand,
+    bot_messages,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    session_of,
+)
 
 NOT_SAVED = "Your move was not saved, so nothing changed"
 NOTHING_CHANGED = "That could not be saved, so nothing changed"
@@ -42,15 +49,8 @@ def pick(session, rng):
 
 
 async def click_action(session, player, action):
-    """Take ``action`` with the player's latest hand DM (select the card, press the button)."""
-    message = dm_of(player).last_message
-    version = session.version
-    card = getattr(action, "card", None)
-    if card is not None:
-        select_id = card_select_custom_id(session.id, version)
-        await player.user.select(message, [card.code], custom_id=select_id)
-        message = next(m for m in dm_of(player).history() if m.id == message.id)
-    return await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
+    """Take ``action`` with the player's latest hand DM; the button's interaction result."""
+    return await act_on_hand(session, player, dm_of(player).last_message, action)
 
 
 def ends_game(session, seat, action) -> bool:
