@@ -51,7 +51,7 @@ log = logging.getLogger("hats.data")
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 """How long (ms) opening waits for another connection's lock before StoreLocked."""
 
-RUNTIME_BUSY_TIMEOUT_MS = 2000
+RUNTIME_BUSY_TIMEOUT_MS = 1500
 """How long (ms) a statement waits for a lock once the store is open: short enough that a
 player's click is answered within Discord's 3 s even when another process holds the lock."""
 

@@ -176,7 +176,14 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     assert await store.games.list_live() == []
     r = await alice.slash(world.channel, "hats cancel")
     assert r.ephemeral and NOTHING_CHANGED in r.response.content
-    assert world.env.bot.games.lobby_in_channel(world.channel.id) is not None
+    for label in ("Cancel", "Leave"):  # the other lobby buttons and the Add AI select
+        r = await alice.click(lobby, label=label)
+        assert r.ephemeral and NOTHING_CHANGED in r.response.content, label
+    select_id = next(c for c in custom_ids(lobby) if c.startswith("hats:ai:"))
+    r = await alice.select(lobby, ["hard"], custom_id=select_id)
+    assert r.ephemeral and NOTHING_CHANGED in r.response.content
+    row = world.env.bot.games.lobby_in_channel(world.channel.id)
+    assert row is not None and [s.user_id for s in row.seats] == [alice.user.id, bob.user.id]
     other = world.guild.create_text_channel("other")
     r = await carol.slash(other, "hats new")
     assert r.ephemeral and NOTHING_CHANGED in r.response.content
@@ -188,6 +195,35 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     tables = [m for m in bot_messages(world.env, world.channel) if "hats:t:" in str(custom_ids(m))]
     assert len(tables) == 1
     assert dm_of(alice).last_message is not None and dm_of(bob).last_message is not None
+
+
+async def test_a_write_lock_held_by_another_process_is_answered_in_time(world, caplog, db_path):
+    """A real lock: another connection holds the write lock; the click waits the runtime
+    busy timeout (well under Discord's 3 s), then says the database is busy."""
+    import sqlite3
+    import time
+
+    from data.store import RUNTIME_BUSY_TIMEOUT_MS
+
+    session = await open_and_start(world, 2)
+    seat, action = pick(session, random.Random(4))
+    player = player_at(world, session, seat)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        result = await click_action(session, player, action)
+        took = time.monotonic() - started
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert result.ephemeral and NOT_SAVED in result.response.content
+    assert "busy" in result.response.content
+    assert session.version == 0
+    assert RUNTIME_BUSY_TIMEOUT_MS / 1000 <= took < 3.0
+    assert_one_warning(caplog, "busy")
+    await click_action(session, player, action)
+    assert session.version == 1
 
 
 async def test_record_command_on_an_unreadable_store(world, caplog):
