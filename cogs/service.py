@@ -224,7 +224,14 @@ class GameService:
     async def open_lobby(
         self, guild_id: int, channel_id: int, host_id: int, settings: dict[str, Any]
     ) -> LobbyRow:
-        """Open a lobby with the host seated; raises ServiceError when the channel is busy."""
+        """Open a lobby with the host seated; raises ServiceError when the channel is busy.
+
+        A game of the channel that is over but whose finish is not stored yet is finished
+        first (StoreError if the store still fails: nothing changed).
+        """
+        last = self._channel_sessions.get(channel_id)
+        if last is not None:
+            await self.settle(last)
         async with self._channel_lock(channel_id):
             if self.session_in_channel(channel_id) or self.lobby_in_channel(channel_id):
                 raise ServiceError(
@@ -381,9 +388,8 @@ class GameService:
                 log.warning(
                     "game %d: step %d was stored despite an error: %s", session.id, seq, exc
                 )
-                if session.game.is_over:
-                    row = await self.store.games.get_game(session.id)
-                    session.row = row or session.row
+                if session.game.is_over:  # the step was stored with its finish (one transaction)
+                    session.row = dataclasses.replace(session.row, status=GameStatus.FINISHED)
             except BaseException:
                 await self._roll_back(session, seq)
                 raise

@@ -41,41 +41,44 @@ def sqlite_error(kind: str) -> sqlite3.Error:
 class _Faulty:
     def __init__(self, conn: Any) -> None:
         self._conn = conn
-        self.rules: list[tuple[re.Pattern[str], str]] = []
+        self.rules: list[tuple[re.Pattern[str], str, bool]] = []
         self.hits = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._conn, name)
 
-    def _check(self, sql: str, args: tuple[Any, ...]) -> None:
+    def _check(self, sql: str, args: tuple[Any, ...], *, after: bool) -> None:
         text = f"{sql} {args!r}"
-        for pattern, kind in self.rules:
-            if pattern.search(text):
+        for pattern, kind, when_done in self.rules:
+            if when_done == after and pattern.search(text):
                 self.hits += 1
                 raise sqlite_error(kind)
 
+    async def _run(self, method: str, sql: str, args: tuple[Any, ...]) -> Any:
+        self._check(sql, args, after=False)
+        result = await getattr(self._conn, method)(sql, *args)
+        self._check(sql, args, after=True)
+        return result
+
     async def execute(self, sql: str, *args: Any) -> Any:
-        self._check(sql, args)
-        return await self._conn.execute(sql, *args)
+        return await self._run("execute", sql, args)
 
     async def execute_fetchall(self, sql: str, *args: Any) -> Any:
-        self._check(sql, args)
-        return await self._conn.execute_fetchall(sql, *args)
+        return await self._run("execute_fetchall", sql, args)
 
     async def executemany(self, sql: str, *args: Any) -> Any:
-        self._check(sql, args)
-        return await self._conn.executemany(sql, *args)
+        return await self._run("executemany", sql, args)
 
 
 class Fault:
     """An injected fault; ``hits`` counts the statements it failed."""
 
-    def __init__(self, store: Any, pattern: str, kind: str) -> None:
+    def __init__(self, store: Any, pattern: str, kind: str, *, after: bool = False) -> None:
         db = store._db
         if not isinstance(db.conn, _Faulty):
             db.conn = _Faulty(db.conn)
         self._faulty: _Faulty = db.conn
-        self._rule = (re.compile(pattern, re.IGNORECASE | re.DOTALL), kind)
+        self._rule = (re.compile(pattern, re.IGNORECASE | re.DOTALL), kind, after)
         self._faulty.rules.append(self._rule)
         self._start = self._faulty.hits
 
@@ -88,9 +91,13 @@ class Fault:
             self._faulty.rules.remove(self._rule)
 
 
-def inject(store: Any, pattern: str, kind: str) -> Fault:
-    """Fail statements matching ``pattern`` with SQLite's ``kind`` error until ``clear()``."""
-    return Fault(store, pattern, kind)
+def inject(store: Any, pattern: str, kind: str, *, after: bool = False) -> Fault:
+    """Fail statements matching ``pattern`` with SQLite's ``kind`` error until ``clear()``.
+
+    ``after``: the statement runs (and an autocommit statement commits) before the error is
+    raised, as when an I/O error is reported after the data reached the file.
+    """
+    return Fault(store, pattern, kind, after=after)
 
 
 def warnings_and_errors(caplog) -> tuple[list[logging.LogRecord], list[logging.LogRecord]]:

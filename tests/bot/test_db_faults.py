@@ -100,6 +100,20 @@ async def test_dm_button_move_on_a_read_only_store(world, caplog):
     assert await store.steps.step_count(session.id) == version + 1
 
 
+async def test_an_error_reported_after_the_step_was_stored_counts_the_step(world, caplog):
+    """What the player is told follows what the store holds, not the error it reported."""
+    session = await open_and_start(world, 2)
+    seat, action = pick(session, random.Random(6))
+    player = player_at(world, session, seat)
+    fault = inject(world.env.bot.store, r"INSERT INTO steps", "io", after=True)
+    result = await click_action(session, player, action)
+    fault.clear()
+    assert fault.hits == 1
+    assert session.version == 1 and await world.env.bot.store.steps.step_count(session.id) == 1
+    assert "not saved" not in str(result.response.content)  # the hand, redrawn after the move
+    assert_one_warning(caplog, "stored despite an error")
+
+
 async def test_slash_move_on_a_full_store_then_ephemeral_hand_controls(world, caplog):
     session = await open_and_start(world, 2)
     seat = session.game.to_move

@@ -117,3 +117,41 @@ async def test_a_game_over_but_live_in_the_store_is_finished_and_announced(world
     assert (await store.games.get_game(session.id)).status is GameStatus.FINISHED
     await world.env.restart_bot(make_bot())
     assert len(ends()) == 1
+
+
+async def test_an_unfinished_game_whose_finish_fails_at_restore_finishes_later(
+    world, make_bot, db_path
+):
+    """The finish of such a game fails at restore (full disk): the next /hats new, or the
+    retry within a minute, finishes it and posts its end once; no restart needed."""
+    from data import open_store
+    from tests.bot.faults import inject
+
+    session = await open_and_start(world, 2)
+    store = world.env.bot.store
+    probe = session.game.copy()
+    rng = random.Random(8)
+    seq = session.version
+    while not probe.is_over:
+        probe.apply(probe.to_move, rng.choice(probe.legal_actions(probe.to_move)))
+        await store.steps.append_step(session.id, seq, probe.steps[-1].to_dict(), at=0.0)
+        seq += 1
+    bot = make_bot()
+    bot.store = await open_store(db_path)
+    fault = inject(bot.store, r"INSERT INTO results", "full")
+    await world.env.restart_bot(bot)
+
+    def ends():
+        return [m for m in bot_messages(world.env, world.channel) if m.attachments]
+
+    assert ends() == []
+    alice = world.players[0]
+    r = await alice.slash(world.channel, "hats new")
+    assert r.ephemeral and "disk is full" in r.response.content
+    fault.clear()
+    await world.env.advance_time(61)  # the stored retry
+    assert len(ends()) == 1
+    assert (await bot.store.games.get_game(session.id)).status is GameStatus.FINISHED
+    r = await alice.slash(world.channel, "hats new")
+    assert not r.ephemeral  # the channel is free
+    assert len(ends()) == 1
