@@ -137,7 +137,7 @@ class GameService:
     """Live lobbies and games of the bot.
 
     ``store``: the open :class:`data.Store`; ``seed_source()`` returns a new game's seed;
-    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_game_over``).
+    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_outbox``).
     """
 
     def __init__(
