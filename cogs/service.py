@@ -326,15 +326,21 @@ class GameService:
                 raise ServiceError("A game needs 2 to 4 players; this lobby has {n}.", n=len(seats))
             config = GameConfig(len(seats), self.seed_source())
             specs = [SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in seats]
-            game_row = await self.store.games.create_game(
-                row.guild_id,
-                row.channel_id,
-                config.to_dict(),
-                specs,
-                dict(row.settings),
-                from_lobby_id=lobby_id,
-                at=now(),
-            )
+            try:
+                game_row = await self.store.games.create_game(
+                    row.guild_id,
+                    row.channel_id,
+                    config.to_dict(),
+                    specs,
+                    dict(row.settings),
+                    from_lobby_id=lobby_id,
+                    at=now(),
+                )
+            except StoreError:  # the store decides: was the game created after all?
+                stored = await self._created_despite_error(row, config)
+                if stored is None:
+                    raise
+                game_row = stored
             self._lobbies.pop(lobby_id, None)
         seat_rows = [
             SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
@@ -342,6 +348,19 @@ class GameService:
         session = GameSession(game_row, seat_rows, Game.new(config))
         self._add(session)
         return session
+
+    async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
+        """The game the store holds for this start although it reported an error, or None."""
+        try:
+            if await self.store.lobbies.get_lobby(lobby.id) is not None:
+                return None  # the lobby is still open: nothing was created
+            game = await self.store.games.live_game_in_channel(lobby.channel_id)
+        except StoreError:
+            return None
+        if game is None or game.seed != config.seed:
+            return None
+        log.warning("game %d was stored despite an error", game.id)
+        return game
 
     # ------------------------------------------------------------------ play
     async def play(

@@ -114,6 +114,20 @@ async def test_an_error_reported_after_the_step_was_stored_counts_the_step(world
     assert_one_warning(caplog, "stored despite an error")
 
 
+async def test_a_start_stored_despite_a_reported_error_starts_the_game(world, caplog):
+    alice, bob = world.players[:2]
+    lobby = (await alice.slash(world.channel, "hats new")).response.message
+    await bob.click(lobby, label="Join")
+    fault = inject(world.env.bot.store, r"^\s*COMMIT", "io", after=True)
+    r = await alice.click(lobby, label="Start")
+    fault.clear()
+    assert fault.hits == 1 and not r.ephemeral  # the lobby message says the game started
+    session = session_of(world.env, world.channel)
+    assert session is not None and world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    assert dm_of(alice).last_message is not None and dm_of(bob).last_message is not None
+    assert_one_warning(caplog, "stored despite an error")
+
+
 async def test_slash_move_on_a_full_store_then_ephemeral_hand_controls(world, caplog):
     session = await open_and_start(world, 2)
     seat = session.game.to_move
