@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.edits import EditGate
 from cogs.base import make_hats_group
 from cogs.errors import HatsTree
 from cogs.i18n import Translator
@@ -136,6 +137,8 @@ class HatsBot(commands.Bot):
         """Display names of users seen in interactions (user id -> name)."""
         self.locales: dict[int, str] = {}
         """Last interaction locale of each user, for DMs (user id -> locale)."""
+        self.edit_gate = EditGate()
+        """Per-channel message edit budget shared by the table and the hand DMs."""
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
