@@ -24,8 +24,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.edits import EditGate
 from cogs.base import make_hats_group
+from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Translator
 from cogs.service import GameService
@@ -70,6 +70,8 @@ class Settings:
     swap_timeout: float = 120.0
     lobby_expiry: float = 3600.0
     ai_delay: float = 1.5
+    edit_limit: int | None = 5
+    """Message edits per channel per 5 s (cogs.edits); None sends every edit at once (tests)."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -137,7 +139,7 @@ class HatsBot(commands.Bot):
         """Display names of users seen in interactions (user id -> name)."""
         self.locales: dict[int, str] = {}
         """Last interaction locale of each user, for DMs (user id -> locale)."""
-        self.edit_gate = EditGate()
+        self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
         self.add_listener(self._note_user, "on_interaction")
 

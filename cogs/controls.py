@@ -9,6 +9,7 @@ custom_id formats (<= 100 characters, Discord's limit):
 - hand card select: ``hats:hs:<game>:<version>``
 - lobby:         ``hats:l:<lobby>:<op>``
 - table:         ``hats:t:<game>:<op>``
+- preference "end my turn after the main action": ``hats:p:<game>:<0|1>`` (the value to set)
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HAND_OP_OF_KIND",
+    "AutoEndButton",
     "CardSelect",
     "HandButton",
     "HandOp",
@@ -210,6 +212,28 @@ class CardSelect(
         )
 
 
+class AutoEndButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:p:(?P<game>\d+):(?P<on>[01])"
+):
+    """Turns the player's "end my turn after the main action" preference on or off."""
+
+    def __init__(self, game: int, on: bool, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"hats:p:{game}:{int(on)}"))
+        self.game = game
+        self.on = on
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> AutoEndButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), match["on"] == "1", item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the choice to PlayCog."""
+        await _play_cog(interaction).on_auto_end(interaction, self.game, self.on)
+
+
 class LobbyOp(enum.StrEnum):
     """Lobby buttons."""
 
@@ -295,13 +319,15 @@ def hand_view(
     *,
     selected: Card | None = None,
     card_label: Any = None,
+    auto_end: bool | None = None,
 ) -> discord.ui.View:
     """The controls of a hand message: a card select, then that card's legal actions.
 
     ``legal`` is the engine's list of legal actions for the seat (nothing here decides what is
     legal); ``board`` gives the cards shown on the exchange buttons. Shapes: up to 6 exchange
     buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn, decline or
-    withdraw (row 4).
+    withdraw (row 4), and with ``auto_end`` not None the toggle of the "end my turn after the
+    main action" preference (row 4; ``auto_end`` is its current value).
     """
     view = discord.ui.View(timeout=None)
     kinds = {a.kind for a in legal}
@@ -353,4 +379,11 @@ def hand_view(
             continue
         cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind])
         view.add_item(_button(HandButton(cmd), label, style, 4))
+    if auto_end is not None:
+        label = (
+            tr("Auto end turn: on (turn off)") if auto_end else tr("Auto end turn: off (turn on)")
+        )
+        toggle = _button(AutoEndButton(game, not auto_end), label, discord.ButtonStyle.secondary, 4)
+        toggle.item.emoji = "⏭️"
+        view.add_item(toggle)
     return view

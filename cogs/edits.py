@@ -34,7 +34,7 @@ class EditGate:
     ``submit(channel_id, key, edit)``: ``edit()`` renders and sends the edit (it is called
     later when the channel is over budget, so it must read the state when it runs). ``key``
     names the message: a newer edit of the same key replaces a waiting one. Time comes from
-    :func:`cogs.service.now` (simcord moves it in tests).
+    :func:`cogs.service.now` (simcord moves it in tests). ``limit`` 0 turns the gate off.
     """
 
     def __init__(self, limit: int = EDITS_PER_WINDOW, window: float = EDIT_WINDOW) -> None:
@@ -56,23 +56,23 @@ class EditGate:
 
     async def submit(self, channel_id: int, key: Hashable, edit: Edit) -> None:
         """Edit now if the channel has budget and nothing waits for ``key``; else coalesce."""
+        if self.limit <= 0:
+            await edit()
+            return
         if key not in self._tasks and self._wait_for(channel_id) <= 0:
             self._sent[channel_id].append(now())
             await edit()
             return
         self._waiting[key] = edit
         if key not in self._tasks:
-            self._tasks[key] = asyncio.get_running_loop().create_task(
-                self._later(channel_id, key)
-            )
+            self._tasks[key] = asyncio.get_running_loop().create_task(self._later(channel_id, key))
 
     async def _later(self, channel_id: int, key: Hashable) -> None:
         try:
             while key in self._waiting:
                 delay = self._wait_for(channel_id)
-                if delay > 0:
+                if delay > 0:  # one wait per edit: the window has passed when it returns
                     await asyncio.sleep(delay)
-                    continue
                 edit = self._waiting.pop(key)
                 self._sent[channel_id].append(now())
                 try:

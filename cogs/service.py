@@ -34,7 +34,11 @@ from data import (
     rebuild_game,
     restore,
 )
-from engine import Action, Event, Game, GameConfig, Step, to_record
+from engine import Action, ActionKind, Event, Game, GameConfig, Step, to_record
+from engine.actions import END_TURN
+
+MAIN_KINDS = frozenset({ActionKind.EXCHANGE, ActionKind.BLACK_HAT})
+"""The main actions of a turn (R7, R8)."""
 
 __all__ = [
     "GameService",
@@ -317,6 +321,7 @@ class GameService:
         version: int | None = None,
         actor: str = "player",
         origin: int | None = None,
+        end_turn_after: bool = False,
     ) -> Event:
         """Apply one step for ``seat``, commit it, then announce it (``on_hats_step``).
 
@@ -324,31 +329,55 @@ class GameService:
         raises :class:`OutOfDate`. ``actor`` is stored with the step: ``player``, ``ai``
         (an AI seat) or ``auto`` (the AI played for an absent human). ``origin``: the id of
         the message whose control made the move (listeners skip redrawing it).
+        ``end_turn_after``: when the step completes the main action and ending the turn is
+        then legal (R11), the turn is ended too, as a second committed step, before anyone is
+        told (the player's "end my turn after the main action" preference); listeners get
+        both steps, the table is drawn once. Returns the event of ``action``.
         Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError (the
         game is rebuilt from the store; the step is not acknowledged).
         """
         async with session.lock:
             if version is not None and version != session.version:
                 raise OutOfDate()
-            seq = session.version
-            event = session.game.apply(seat, action)
-            try:
-                await self.store.steps.append_step(
-                    session.id, seq, Step(seat, action).to_dict(), actor=actor, at=now()
-                )
-            except StaleSequence:
-                await self._reload(session)
-                raise OutOfDate() from None
-            except Exception:
-                await self._reload(session)
-                raise
-            if actor == "auto":
-                session.auto_played.add(event.number)
+            events = [await self._commit(session, seat, action, actor)]
+            game = session.game
+            if (
+                end_turn_after
+                and not game.is_over
+                and action.kind in MAIN_KINDS
+                and game.to_move == seat
+                and END_TURN in game.legal_actions(seat)
+            ):
+                try:
+                    events.append(await self._commit(session, seat, END_TURN, actor))
+                except Exception:  # the main action stands; the player ends the turn by hand
+                    log.exception(
+                        "game %d: could not end the turn after the main action", session.id
+                    )
             if session.game.is_over:
                 await self._finish(session)
-        self.dispatch("hats_step", session, event, actor, origin)
-        if event.game_over:
-            self.dispatch("hats_game_over", session)
+        for event in events:
+            self.dispatch("hats_step", session, event, actor, origin)
+            if event.game_over:
+                self.dispatch("hats_game_over", session)
+        return events[0]
+
+    async def _commit(self, session: GameSession, seat: int, action: Action, actor: str) -> Event:
+        """Apply and store one step (under the game's lock); rebuild from the store on failure."""
+        seq = session.version
+        event = session.game.apply(seat, action)
+        try:
+            await self.store.steps.append_step(
+                session.id, seq, Step(seat, action).to_dict(), actor=actor, at=now()
+            )
+        except StaleSequence:
+            await self._reload(session)
+            raise OutOfDate() from None
+        except Exception:
+            await self._reload(session)
+            raise
+        if actor == "auto":
+            session.auto_played.add(event.number)
         return event
 
     async def _reload(self, session: GameSession) -> None:

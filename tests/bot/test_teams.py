@@ -18,7 +18,12 @@ SWAP_TIMEOUT = 60
 
 @pytest.fixture
 def bot_options():
-    return {"turn_timer": None, "ai_delay": 0.0, "swap_timeout": float(SWAP_TIMEOUT)}
+    return {
+        "turn_timer": None,
+        "ai_delay": 0.0,
+        "swap_timeout": float(SWAP_TIMEOUT),
+        "edit_limit": None,
+    }
 
 
 def player_of(world, session, seat):
