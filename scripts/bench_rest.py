@@ -17,7 +17,8 @@ tests/bot/rest_log.py). Each call is counted as *free* (interaction responses
 ``POST /interactions/{id}/{token}/callback`` and followups / original-response edits
 ``/webhooks/{app}/{token}/...``: not bound to the global rate limit) or *limited* (everything
 else: message posts and edits in channels and DMs, DM channel creation, ``GET /users/{id}``).
-Calls are attributed to the step the player's interaction committed (a card select that commits
+Simulated time moves 10 s before each move (``env.advance_time``), so the per-channel edit
+budget (5 per 5 s) never holds an edit back here. Calls are attributed to the step the player's interaction committed (a card select that commits
 nothing is counted with the step that follows it); the game's start (lobby, first table, first
 DMs) and end (final scores) are reported apart.
 
@@ -181,6 +182,7 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         kind = rng.choice(kinds)
                         action = rng.choice([a for a in legal if a.kind is kind])
                         before = session.version
+                        await env.advance_time(STEP_EVERY)  # people move every 10 s
                         tally.interactions += await act(env, channel, player, session, action, via)
                         game = session.game
                         done = session.version - before
