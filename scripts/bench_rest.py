@@ -18,9 +18,10 @@ tests/bot/rest_log.py). Each call is counted as *free* (interaction responses
 ``/webhooks/{app}/{token}/...``: not bound to the global rate limit) or *limited* (everything
 else: message posts and edits in channels and DMs, DM channel creation, ``GET /users/{id}``).
 Simulated time moves 10 s before each move (``env.advance_time``), so the per-channel edit
-budget (5 per 5 s) never holds an edit back here. Calls are attributed to the step the player's interaction committed (a card select that commits
-nothing is counted with the step that follows it); the game's start (lobby, first table, first
-DMs) and end (final scores) are reported apart.
+budget (5 per 5 s) never holds an edit back here. Calls are attributed to the step the
+player's interaction committed (a card select that commits nothing is counted with the step
+that follows it); the game's start (lobby, first table, first DMs) and end (final scores) are
+reported apart.
 
 Printed per (seats, via): steps and turns per game; limited calls per game, per step (average)
 and the most in any single step; interactions per turn (every player interaction that was part
