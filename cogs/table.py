@@ -40,12 +40,17 @@ def record_file(record: dict, game_id: int) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"hats-game-{game_id}.json")
 
 
+def drawn_state(session: GameSession) -> tuple:
+    """What the table shows depends on: the steps applied and the seats (AI, away, kicked)."""
+    return (session.version, tuple((s.user_id, s.ai_level, s.away) for s in session.seats))
+
+
 class TableCog(HatsFeature, name="TableCog"):
     """Posts and keeps up to date the public table, and posts the final scores."""
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
-        self._shown: dict[int, int] = {}  # game id -> state version the table shows
+        self._shown: dict[int, tuple] = {}  # game id -> drawn_state the table shows
 
     def table_view(self, session: GameSession) -> discord.ui.View | None:
         """Show my hand / Rules buttons (none once the game is over)."""
@@ -78,9 +83,9 @@ class TableCog(HatsFeature, name="TableCog"):
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
-        version = session.version
+        state = drawn_state(session)
         message = await channel.send(embed=self.table_embed(session), view=self.table_view(session))
-        self._shown[session.id] = version
+        self._shown[session.id] = state
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
         if old is not None and old.message_id is not None:
@@ -95,17 +100,17 @@ class TableCog(HatsFeature, name="TableCog"):
         together, e.g. a main action and the automatic end of the turn). Edits go through
         ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
         """
-        if self._shown.get(session.id) == session.version:
+        if self._shown.get(session.id) == drawn_state(session):
             return
         await self.bot.edit_gate.submit(
             session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
         )
 
     async def _edit_table(self, session: GameSession) -> None:
-        version = session.version
-        if self._shown.get(session.id) == version:
+        state = drawn_state(session)
+        if self._shown.get(session.id) == state:
             return
-        self._shown[session.id] = version
+        self._shown[session.id] = state
         current = session.message(TABLE_ROLE)
         if current is None or current.message_id is None:
             await self.post_table(session)
