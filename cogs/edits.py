@@ -9,10 +9,11 @@ replaces the waiting one and runs once the window frees, rendering the state of 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
+
+from discord.ext import tasks
 
 from cogs.service import now
 
@@ -24,6 +25,8 @@ EDITS_PER_WINDOW = 5
 """Edits a channel may take per :data:`EDIT_WINDOW` (Discord's per-channel message bucket)."""
 EDIT_WINDOW = 5.0
 """Seconds of the per-channel window."""
+TICK = 0.5
+"""Seconds between two looks at the waiting edits (only while some wait)."""
 
 Edit = Callable[[], Awaitable[object]]
 
@@ -37,12 +40,15 @@ class EditGate:
     :func:`cogs.service.now` (simcord moves it in tests). ``limit`` 0 turns the gate off.
     """
 
-    def __init__(self, limit: int = EDITS_PER_WINDOW, window: float = EDIT_WINDOW) -> None:
+    def __init__(
+        self, limit: int = EDITS_PER_WINDOW, window: float = EDIT_WINDOW, tick: float = TICK
+    ) -> None:
         self.limit = limit
         self.window = window
         self._sent: dict[int, deque[float]] = {}
-        self._waiting: dict[Hashable, Edit] = {}
-        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._waiting: dict[Hashable, tuple[int, Edit]] = {}
+        # discord.ext.tasks: runs only while edits wait (simcord drives its sleeps virtually)
+        self._flusher = tasks.loop(seconds=tick)(self._flush)
 
     def _wait_for(self, channel_id: int) -> float:
         """Seconds until ``channel_id`` may take one more edit (0: now)."""
@@ -59,25 +65,29 @@ class EditGate:
         if self.limit <= 0:
             await edit()
             return
-        if key not in self._tasks and self._wait_for(channel_id) <= 0:
+        if key not in self._waiting and self._wait_for(channel_id) <= 0:
             self._sent[channel_id].append(now())
             await edit()
             return
-        self._waiting[key] = edit
-        if key not in self._tasks:
-            self._tasks[key] = asyncio.get_running_loop().create_task(self._later(channel_id, key))
+        self._waiting[key] = (channel_id, edit)  # replaces an older waiting edit of ``key``
+        if not self._flusher.is_running():
+            self._flusher.start()
 
-    async def _later(self, channel_id: int, key: Hashable) -> None:
-        try:
-            while key in self._waiting:
-                delay = self._wait_for(channel_id)
-                if delay > 0:  # one wait per edit: the window has passed when it returns
-                    await asyncio.sleep(delay)
-                edit = self._waiting.pop(key)
-                self._sent[channel_id].append(now())
-                try:
-                    await edit()
-                except Exception:  # a failed edit must not stop the next one
-                    log.exception("coalesced edit failed in channel %d", channel_id)
-        finally:
-            self._tasks.pop(key, None)
+    @property
+    def waiting(self) -> int:
+        """Edits held back now (one per message at most)."""
+        return len(self._waiting)
+
+    async def _flush(self) -> None:
+        """Send every waiting edit whose channel has budget again; stop when none waits."""
+        for key, (channel_id, edit) in list(self._waiting.items()):
+            if self._wait_for(channel_id) > 0 or self._waiting.get(key) != (channel_id, edit):
+                continue
+            del self._waiting[key]
+            self._sent[channel_id].append(now())
+            try:
+                await edit()
+            except Exception:  # a failed edit must not stop the others
+                log.exception("coalesced edit failed in channel %d", channel_id)
+        if not self._waiting:
+            self._flusher.stop()
