@@ -68,6 +68,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
         self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
+        self._by_slash: set[tuple[int, int]] = set()  # (game, seat) whose last move was /hats
 
     # ------------------------------------------------------------------ helpers
     def resolve(
@@ -497,6 +498,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
         game = session.game
+        if actor == "player":  # how this player plays: slash commands, or controls
+            if origin is None:
+                self._by_slash.add((session.id, event.seat))
+            else:
+                self._by_slash.discard((session.id, event.seat))
         for seat in session.human_seats():
             s = seat.seat
             if session.message(DM_BLOCKED_ROLE, s) is not None:
@@ -562,15 +568,39 @@ class PlayCog(HatsFeature, name="PlayCog"):
             self._shown[(session.id, seat)] = self.situation(session, seat)
 
     async def send_hand_dm(self, session: GameSession, seat: int) -> None:
-        """A new live hand DM that pings ``seat``: their turn came, or a swap offer."""
+        """A new DM that pings ``seat``: their turn came, or a swap offer.
+
+        The live hand DM with controls; for a player whose last move in this game was a slash
+        command, one line with their hand instead (nothing to collapse afterwards).
+        """
         user_id = session.seats[seat].user_id
         if user_id is None:
             return
         tr = self.tr_for(user_id)
+        where = self.channel_mention(session)
+        if (session.id, seat) in self._by_slash:
+            # they play by slash commands: one line pings them, no controls to collapse later
+            game = session.game
+            cards = " ".join(card_label(c, tr=tr) for c in game.hands[seat])
+            if game.pending_offer is not None:
+                text = tr(
+                    "Your partner offers you a card swap in {channel}: answer with /hats swap "
+                    "or /hats decline (/hats hand shows the buttons). Your hand: {cards}.",
+                    channel=where,
+                    cards=cards,
+                )
+            else:
+                text = tr(
+                    "Round {round}: your turn in the Hats game in {channel}. Your hand: "
+                    "{cards}. (/hats hand shows the buttons.)",
+                    round=game.round,
+                    channel=where,
+                    cards=cards,
+                )
+            await self.send_dm(session, seat, text, live=False)
+            return
         embed, view = self.hand_message(session, seat, tr)
-        content = tr(
-            "Your move in the Hats game in {channel}.", channel=self.channel_mention(session)
-        )
+        content = tr("Your move in the Hats game in {channel}.", channel=where)
         await self.send_dm(session, seat, content, live=True, embed=embed, view=view)
 
     async def edit_dm(

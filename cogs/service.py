@@ -329,10 +329,11 @@ class GameService:
         raises :class:`OutOfDate`. ``actor`` is stored with the step: ``player``, ``ai``
         (an AI seat) or ``auto`` (the AI played for an absent human). ``origin``: the id of
         the message whose control made the move (listeners skip redrawing it).
-        ``end_turn_after``: when the step completes the main action and ending the turn is
-        then legal (R11), the turn is ended too, as a second committed step, before anyone is
-        told (the player's "end my turn after the main action" preference); listeners get
-        both steps, the table is drawn once. Returns the event of ``action``.
+        After a main action, when ending the turn is then the only legal action, or it is legal
+        and ``end_turn_after`` is set (the player's "end my turn after the main action"
+        preference), the turn is ended too (R11), as a second committed step, before anyone
+        is told; listeners get both steps, the table is drawn once. Returns the event of
+        ``action``.
         Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError (the
         game is rebuilt from the store; the step is not acknowledged).
         """
@@ -341,12 +342,11 @@ class GameService:
                 raise OutOfDate()
             events = [await self._commit(session, seat, action, actor)]
             game = session.game
+            legal = game.legal_actions(seat) if not game.is_over else []
             if (
-                end_turn_after
-                and not game.is_over
-                and action.kind in MAIN_KINDS
-                and game.to_move == seat
-                and END_TURN in game.legal_actions(seat)
+                action.kind in MAIN_KINDS
+                and END_TURN in legal
+                and (end_turn_after or legal == [END_TURN])
             ):
                 try:
                     events.append(await self._commit(session, seat, END_TURN, actor))

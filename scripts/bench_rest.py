@@ -9,8 +9,8 @@ tests/bot/helpers.py does) a fresh bot (``bot.create_bot``, temporary SQLite fil
 no AI delay) runs ``--games`` whole games under ``simcord.run``, all players human. Every move
 is a random legal action of the seat to move (``random.Random(--seed)``: a kind first, then one
 action of that kind; with 4 seats that includes partner swap offers, answers, declines and
-withdrawals). ``--auto-end``: every player first turns on "end my turn after the main action"
-(the hand DM's toggle), where the bot has it.
+withdrawals). ``--auto-end``: every player turns on "end my turn after the main action" (the
+live hand DM's toggle, once per game, at their first turn; the click counts as an interaction).
 
 The REST calls come from simcord's request log (``env.http_requests``, made timed by
 tests/bot/rest_log.py). Each call is counted as *free* (interaction responses
@@ -169,9 +169,7 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         await p.click(lobby, label="Join")
                     await players[0].click(lobby, label="Start")
                     session = bot.games.session_in_channel(channel.id)
-                    if auto_end:
-                        for p in players:
-                            await set_auto_end(p, session)
+                    toggled: set[int] = set()
                     tally.start_limited.append(sum(not c.free for c in log.calls[mark:]))
                     mark = len(log.calls)
                     game = session.game
@@ -184,6 +182,12 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         action = rng.choice([a for a in legal if a.kind is kind])
                         before = session.version
                         await env.advance_time(STEP_EVERY)  # people move every 10 s
+                        if auto_end and seat not in toggled and await set_auto_end(player, session):
+                            toggled.add(seat)  # once per player and game, counted
+                            tally.interactions += 1
+                            game = session.game
+                            if session.version != before:
+                                continue
                         tally.interactions += await act(env, channel, player, session, action, via)
                         game = session.game
                         done = session.version - before
