@@ -33,6 +33,7 @@ from engine.actions import (
     WITHDRAW,
 )
 from engine.cards import CardParseError
+from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr
@@ -320,14 +321,17 @@ def hand_view(
     selected: Card | None = None,
     card_label: Any = None,
     auto_end: bool | None = None,
+    choices: Sequence[tuple[Action, IllegalMove | None]] | None = None,
 ) -> discord.ui.View:
     """The controls of a hand message: a card select, then that card's legal actions.
 
     ``legal`` is the engine's list of legal actions for the seat (nothing here decides what is
-    legal); ``board`` gives the cards shown on the exchange buttons. Shapes: up to 6 exchange
-    buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn, decline or
-    withdraw (row 4), and with ``auto_end`` not None the toggle of the "end my turn after the
-    main action" preference (row 4; ``auto_end`` is its current value).
+    legal); ``board`` gives the cards shown on the exchange buttons. ``choices``: the selected
+    card's :func:`engine.legal.card_choices`: the refused ones are shown disabled with the
+    engine's reason in the label (without it only the legal ones are shown). Shapes: up to 6
+    exchange buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn,
+    decline or withdraw (row 4), and with ``auto_end`` not None the toggle of the "end my turn
+    after the main action" preference (row 4; ``auto_end`` is its current value).
     """
     view = discord.ui.View(timeout=None)
     kinds = {a.kind for a in legal}
@@ -349,17 +353,28 @@ def hand_view(
         select.item.row = 0
         view.add_item(select)
     if selected is not None:
-        for a in legal:
-            if getattr(a, "card", None) is not selected:
-                continue
+        if choices is None:
+            choices = [(a, None) for a in legal if getattr(a, "card", None) is selected]
+        for a, why in choices:
             cmd = HandCommand(
                 game, version, HAND_OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
             )
+            code = why.code if why is not None else None
             if a.kind is ActionKind.EXCHANGE:
-                taken = board[a.slot - 1]  # type: ignore[union-attr]
-                label = tr("Slot {slot}: take {card}", slot=a.slot, card=taken.short)  # type: ignore[union-attr]
-                row = 1 if a.slot <= 3 else 2  # type: ignore[union-attr]
-                view.add_item(_button(HandButton(cmd), label, discord.ButtonStyle.primary, row))
+                slot = a.slot  # type: ignore[union-attr]
+                taken = board[slot - 1].short
+                if code is None:
+                    label = tr("Slot {slot}: take {card}", slot=slot, card=taken)
+                elif code == "main_action_done":
+                    label = tr("Slot {slot}: {card} (main action done)", slot=slot, card=taken)
+                else:
+                    label = tr(
+                        "Slot {slot}: {card} (needs same type or higher value)",
+                        slot=slot,
+                        card=taken,
+                    )
+                style = discord.ButtonStyle.primary
+                row = 1 if slot <= 3 else 2
             else:
                 label, style = {
                     ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.secondary),
@@ -367,7 +382,16 @@ def hand_view(
                     ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.secondary),
                     ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
                 }[a.kind]
-                view.add_item(_button(HandButton(cmd), label, style, 3))
+                if code == "main_action_done":
+                    label = tr("{action} (main action done)", action=label)
+                elif code is not None:
+                    label = tr("{action} (optional action used)", action=label)
+                row = 3
+            button = _button(HandButton(cmd), label, style, row)
+            if why is not None:
+                button.item.disabled = True
+                button.item.style = discord.ButtonStyle.secondary
+            view.add_item(button)
     for a in legal:
         if a.kind is ActionKind.END_TURN:
             label, style = tr("End turn"), discord.ButtonStyle.success

@@ -46,6 +46,7 @@ from engine import (
     WithdrawSwap,
     parse_card,
 )
+from engine.legal import card_choices
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -148,6 +149,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             selected=selected,
             card_label=lambda c: card_label(c, tr=tr),
             auto_end=self.auto_end(session, seat) if legal else None,
+            choices=card_choices(obs, selected) if selected is not None else None,
         )
         return embed, (view if view.children else None)
 
