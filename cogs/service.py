@@ -34,11 +34,8 @@ from data import (
     rebuild_game,
     restore,
 )
-from engine import Action, ActionKind, Event, Game, GameConfig, Step, to_record
+from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
-
-MAIN_KINDS = frozenset({ActionKind.EXCHANGE, ActionKind.BLACK_HAT})
-"""The main actions of a turn (R7, R8)."""
 
 __all__ = [
     "GameService",
@@ -344,7 +341,7 @@ class GameService:
             game = session.game
             legal = game.legal_actions(seat) if not game.is_over else []
             if (
-                action.kind in MAIN_KINDS
+                action.kind.is_main
                 and END_TURN in legal
                 and (end_turn_after or legal == [END_TURN])
             ):
