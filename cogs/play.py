@@ -563,11 +563,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
         current = session.message(DM_ROLE, seat)
         if current is not None and current.message_id is not None:
             await self.edit_dm(session, seat, collapse=True)
+        if live:  # before the await below: other listeners see it drawn
+            self._shown[(session.id, seat)] = self.situation(session, seat)
         await self.bot.games.remember_message(
             session, DM_ROLE, message.channel.id, message.id if live else None, seat=seat
         )
-        if live:
-            self._shown[(session.id, seat)] = self.situation(session, seat)
 
     async def send_hand_dm(self, session: GameSession, seat: int) -> None:
         """A new DM that pings ``seat``: their turn came, or a swap offer.

@@ -403,6 +403,10 @@ class GameService:
         *,
         seat: int | None = None,
     ) -> None:
-        """Store a message (or thread) that belongs to the game."""
-        await self.store.messages.set_message(session.id, role, channel_id, message_id, seat=seat)
+        """Store a message (or thread) that belongs to the game.
+
+        The session knows it at once (before the store's await), so a listener running
+        meanwhile never acts on the message it replaces.
+        """
         session.messages[(role, seat)] = GameMessage(session.id, role, seat, channel_id, message_id)
+        await self.store.messages.set_message(session.id, role, channel_id, message_id, seat=seat)

@@ -91,6 +91,7 @@ class Tally:
     start_limited: list[int] = field(default_factory=list)
     end_limited: list[int] = field(default_factory=list)
     routes: Counter[str] = field(default_factory=Counter)
+    worst: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
@@ -210,6 +211,8 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         tally.free += len(calls) - len(limited)
                         tally.routes.update(c.route for c in limited)
                         # a step the bot added by itself (auto end) shares the calls
+                        if len(limited) > max(tally.per_step, default=-1):
+                            tally.worst = [f"{action.kind.value}: "] + [c.route for c in limited]
                         tally.per_step.append(len(limited))
                         tally.per_step.extend([0] * (done - 1))
                         tally.steps += done
@@ -239,6 +242,7 @@ def report(t: Tally, routes: bool) -> str:
         f"{ceiling:.0f} games in play",
     ]
     if routes:
+        lines.append(f"    the costliest step: {' '.join(t.worst[:1])}{', '.join(t.worst[1:])}")
         for route, n in t.routes.most_common():
             lines.append(f"    {n / t.games:7.1f}/game  {route}")
     if t.errors:
