@@ -359,16 +359,25 @@ class PlayCog(HatsFeature, name="PlayCog"):
             raise ServiceError("These controls belong to another player.")
         return session, seat
 
+    async def _target(
+        self, interaction: discord.Interaction, game_id: int
+    ) -> tuple[GameSession, int] | None:
+        """The game and seat of a hand control, or None after a private answer saying why."""
+        try:
+            return self._control_target(interaction, game_id)
+        except ServiceError as exc:
+            await self._answer(interaction, exc, None)
+            return None
+
     async def on_card_selected(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str | None
     ) -> None:
         """A card was chosen in a hand message: show its legal actions (edit in place)."""
         tr = self.tr(interaction)
-        try:
-            session, seat = self._control_target(interaction, game_id)
-        except ServiceError as exc:
-            await self._answer(interaction, exc, None)
+        target = await self._target(interaction, game_id)
+        if target is None:
             return
+        session, seat = target
         notice = None
         selected = None
         if version != session.version or session.game.is_over:
@@ -384,11 +393,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
         tr = self.tr(interaction)
-        try:
-            session, seat = self._control_target(interaction, cmd.game)
-        except ServiceError as exc:
-            await self._answer(interaction, exc, None)
+        target = await self._target(interaction, cmd.game)
+        if target is None:
             return
+        session, seat = target
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
@@ -446,11 +454,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def on_auto_end(self, interaction: discord.Interaction, game_id: int, on: bool) -> None:
         """Set the "end my turn after the main action" preference; redraw the hand in place."""
         tr = self.tr(interaction)
-        try:
-            session, seat = self._control_target(interaction, game_id)
-        except ServiceError as exc:
-            await self._answer(interaction, exc, None)
+        target = await self._target(interaction, game_id)
+        if target is None:
             return
+        session, seat = target
         await self.bot.games.remember_message(session, AUTO_END_ROLE, 0, 1 if on else 0, seat=seat)
         notice = (
             tr("From now on your turn ends by itself after your main action.")

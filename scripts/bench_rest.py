@@ -50,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 import simcord
+from bench_bot import SLASH_OF  # scripts/ is sys.path[0] when run as a script
 from simcord.env import Env
 
 from bot import create_bot
@@ -63,17 +64,6 @@ RATE_PER_SECOND = 50
 """Discord's global rate limit per bot token (requests/s), interaction endpoints excepted."""
 STEP_EVERY = 10.0
 """Assumed seconds between two steps of one game while people play."""
-
-SLASH_OF = {
-    ActionKind.EXCHANGE: "hats exchange",
-    ActionKind.BLACK_HAT: "hats blackhat",
-    ActionKind.DISCARD: "hats discard",
-    ActionKind.OFFER_SWAP: "hats swap",
-    ActionKind.ANSWER_SWAP: "hats swap",
-    ActionKind.DECLINE_SWAP: "hats decline",
-    ActionKind.WITHDRAW_SWAP: "hats decline",
-    ActionKind.END_TURN: "hats endturn",
-}
 
 
 @dataclass

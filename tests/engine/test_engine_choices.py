@@ -1,10 +1,10 @@
 """A card's choices on the hand controls: legal ones enabled, the others with the engine's
 reason (R7–R11)."""
 
+from engine_testkit import random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, GameConfig, RandomPolicy
 from engine.errors import IllegalMove
 from engine.legal import card_choices
 
@@ -21,13 +21,7 @@ SETTINGS = settings(max_examples=40, deadline=None)
 def test_card_choices_legal_exactly_when_the_engine_accepts(seats, seed, policy, cut):
     """R7–R11: a choice shown enabled is a legal action; a disabled one carries the error the
     engine raises when it is tried, and changes nothing."""
-    game = Game.new(GameConfig(seats, seed))
-    chooser = RandomPolicy(policy)
-    for _ in range(cut):
-        if game.is_over:
-            break
-        step = chooser.choose_step(game)
-        game.apply(step.seat, step.action)
+    game = random_state(seats, seed, policy, cut)
     if game.is_over:
         return
     seat = game.to_move

@@ -1,9 +1,10 @@
 """The provisional score shown on the table: public information only (R15, R16, R18)."""
 
+from engine_testkit import random_game, random_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, GameConfig, RandomPolicy
+from engine import Game, GameConfig
 from engine.scoring import provisional_scores
 
 SETTINGS = settings(max_examples=25, deadline=None)
@@ -17,11 +18,7 @@ def public_provisional(game: Game) -> tuple[int, ...]:
 @SETTINGS
 @given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**63), policy=st.integers(0, 2**63))
 def test_at_the_end_provisional_equals_total_minus_favourite(seats, seed, policy):
-    game = Game.new(GameConfig(seats, seed))
-    chooser = RandomPolicy(policy)
-    while not game.is_over:
-        step = chooser.choose_step(game)
-        game.apply(step.seat, step.action)
+    game = random_game(seats, seed, policy)
     expected = tuple(s.total - s.favourite for s in game.result.scores)
     assert public_provisional(game) == expected
 
@@ -36,13 +33,7 @@ def test_at_the_end_provisional_equals_total_minus_favourite(seats, seed, policy
 def test_provisional_depends_on_public_information_only(seats, seed, policy, cut):
     """Computed from the public view alone (no hand, no black hat face): never negative, the
     cookie holder has at least 5, every black hat counts 1."""
-    game = Game.new(GameConfig(seats, seed))
-    chooser = RandomPolicy(policy)
-    for _ in range(cut):
-        if game.is_over:
-            break
-        step = chooser.choose_step(game)
-        game.apply(step.seat, step.action)
+    game = random_state(seats, seed, policy, cut)
     scores = public_provisional(game)
     assert len(scores) == seats and all(s >= 0 for s in scores)
     obs = game.public_view()
