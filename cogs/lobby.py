@@ -61,7 +61,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         ]
 
     # ------------------------------------------------------------------ rendering
-    def lobby_info(self, row: LobbyRow, tr: Tr, status: str | None = None) -> LobbyInfo:
+    def lobby_info(
+        self, row: LobbyRow, tr: Tr, status: str | None = None, *, closed: bool = False
+    ) -> LobbyInfo:
         """The lobby as the renderer wants it."""
         labels = tuple(
             SeatLabel(
@@ -80,6 +82,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             teams=teams,
             status=status,
             lobby_id=row.id,
+            closed=closed,
         )
 
     def lobby_view(self, row: LobbyRow, tr: Tr) -> discord.ui.View:
@@ -115,7 +118,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
     ) -> None:
         """Show the lobby's new state: edit the pressed message, or the stored one."""
         tr = self.bot.translator.for_locale(None)
-        embed = lobby_embed(self.lobby_info(row, tr, status), tr)
+        embed = lobby_embed(self.lobby_info(row, tr, status, closed=closed), tr)
         view = None if closed else self.lobby_view(row, tr)
         if from_button:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -188,7 +191,11 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.bot.translator.for_locale(None)
-        status = tr("The game has started: game #{game}.", game=session.id)
+        status = tr(
+            "The game has started in {channel}: game #{game}. The table and your hands follow.",
+            channel=f"<#{row.channel_id}>",
+            game=session.id,
+        )
         await self.redraw(
             interaction, row, from_button=self._is_button(interaction), status=status, closed=True
         )

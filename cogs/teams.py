@@ -98,7 +98,12 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
 
     # ------------------------------------------------------------------ lobby hooks
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
-        """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams."""
+        """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams.
+
+        Only once 4 players have joined (R5): with 2 or 3 there are no teams.
+        """
+        if len(row.seats) != TEAM_SEATS:
+            return []
         items: list[discord.ui.Item] = []
         for op, label, style in (
             (LobbyOp.TEAM_A, tr(TEAM_NAMES[0]), discord.ButtonStyle.secondary),
@@ -324,7 +329,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         await thread.send(
             tr(
                 "{members}: this private thread is your team's table talk. Talk freely about "
-                "plans, but never name a card's type, colour or number (R10). Server moderators "
+                "plans, but never name a card's type, colour or number. Server moderators "
                 "can read private threads. This thread is archived when the game ends.",
                 members=" & ".join(f"<@{u}>" for u in humans) or tr(TEAM_NAMES[index]),
             ),
