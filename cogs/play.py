@@ -69,7 +69,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
         self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
-        self._by_slash: set[tuple[int, int]] = set()  # (game, seat) whose last move was /hats
+        self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
 
     # ------------------------------------------------------------------ helpers
     def resolve(
@@ -507,11 +507,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
         game = session.game
-        if actor == "player":  # how this player plays: slash commands, or controls
+        mover = session.seats[event.seat].user_id
+        if actor == "player" and mover is not None:  # how they play: slash commands or controls
             if origin is None:
-                self._by_slash.add((session.id, event.seat))
+                self._by_slash.add(mover)
             else:
-                self._by_slash.discard((session.id, event.seat))
+                self._by_slash.discard(mover)
         for seat in session.human_seats():
             s = seat.seat
             if session.message(DM_BLOCKED_ROLE, s) is not None:
@@ -579,7 +580,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def send_hand_dm(self, session: GameSession, seat: int) -> None:
         """A new DM that pings ``seat``: their turn came, or a swap offer.
 
-        The live hand DM with controls; for a player whose last move in this game was a slash
+        The live hand DM with controls; for a player whose last move (in any game) was a slash
         command, one line with their hand instead (nothing to collapse afterwards).
         """
         user_id = session.seats[seat].user_id
@@ -587,7 +588,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         tr = self.tr_for(user_id)
         where = self.channel_mention(session)
-        if (session.id, seat) in self._by_slash:
+        if user_id in self._by_slash:
             # they play by slash commands: one line pings them, no controls to collapse later
             game = session.game
             cards = " ".join(card_label(c, tr=tr) for c in game.hands[seat])
