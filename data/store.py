@@ -28,6 +28,7 @@ from data.errors import (
     StoreUnreadable,
 )
 from data.games import Games
+from data.history import History
 from data.lobbies import Lobbies
 from data.messages import Messages
 from data.meta import Meta
@@ -56,7 +57,7 @@ class Store:
     (:class:`~data.games.Games`), ``steps`` (:class:`~data.steps.Steps`), ``messages``
     (:class:`~data.messages.Messages`), ``timers`` (:class:`~data.timers.Timers`), ``results``
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
-    ``meta`` (:class:`~data.meta.Meta`).
+    ``meta`` (:class:`~data.meta.Meta`), ``history`` (:class:`~data.history.History`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     """
 
@@ -74,6 +75,7 @@ class Store:
         self.results = Results(db)
         self.snapshot = Snapshot(db)
         self.meta = Meta(db)
+        self.history = History(db)
 
     async def close(self) -> None:
         """Wait for running statements, then close the connection (idempotent).
