@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.ai_players",
     "cogs.timers",
     "cogs.teams",
+    "cogs.history",
 )
 """The cogs loaded at start-up, one per feature."""
 
