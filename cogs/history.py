@@ -30,6 +30,7 @@ from cogs.render.history import (
 )
 from cogs.replies import seat_name, send_private
 from cogs.service import ServiceError, now
+from data import Store
 from data.history import RatingDelta
 from history.ratings import GLOBAL
 from history.replay import Replay
@@ -40,7 +41,14 @@ if TYPE_CHECKING:
     from cogs.i18n import Tr
     from cogs.service import GameSession
 
-__all__ = ["HistoryCog", "LeaderboardButton", "ReplayButton", "setup"]
+__all__ = [
+    "HistoryCog",
+    "LeaderboardButton",
+    "ReplayButton",
+    "leaderboard_message",
+    "setup",
+    "stats_message",
+]
 
 log = logging.getLogger("hats.history")
 
@@ -145,6 +153,63 @@ def _replay_view(game: int, point: int, last: int) -> discord.ui.View:
     return view
 
 
+async def stats_message(
+    store: Store, user_id: int, mention: str, guild_id: int | None, tr: Tr, *, own: bool
+) -> discord.Embed:
+    """The ``/hats stats`` embed: a player's games on server ``guild_id`` (None: everywhere).
+
+    Another player's (``own`` False) shows only their games on that server, which their final
+    scores there already showed publicly; one's own adds the rating on all servers.
+    """
+    history = store.history
+    scope = guild_id if guild_id is not None else GLOBAL
+    summary = summarize(await history.player_games(user_id, guild_id))
+    rating = await history.rating(user_id, scope)
+    recent = await history.recent_ordinals(user_id, scope, games=TREND_GAMES)
+    everywhere = await history.rating(user_id, GLOBAL) if own and guild_id is not None else None
+    return stats_embed(
+        mention,
+        summary,
+        rating,
+        trend(recent),
+        tr,
+        everywhere=everywhere,
+        server=guild_id is not None,
+    )
+
+
+async def leaderboard_message(
+    store: Store,
+    guild_id: int,
+    seats: int,
+    days: int,
+    page: int,
+    tr: Tr,
+    *,
+    now: float,
+    min_games: int = MIN_GAMES,
+    page_size: int = PAGE_SIZE,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One ``/hats leaderboard`` page (0-based, clamped at 0) with its ◀ ▶ buttons.
+
+    ``days`` 0: all time, else the last ``days`` days before ``now`` (unix seconds).
+    """
+    page = max(page, 0)
+    total, rows = await store.history.leaderboard(
+        guild_id,
+        seats=seats,
+        since=now - days * 86400 if days else None,
+        min_games=min_games,
+        offset=page * page_size,
+        limit=page_size,
+    )
+    pages = max(1, math.ceil(total / page_size))
+    embed = leaderboard_embed(
+        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=min_games
+    )
+    return embed, _leaderboard_view(seats, days, page, pages)
+
+
 class HistoryCog(HatsFeature, name="HistoryCog"):
     """Ratings after each game; stats, leaderboard, history and replays."""
 
@@ -193,26 +258,11 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         tr = self.tr(interaction)
         target = player or interaction.user
         own = target.id == interaction.user.id
-        history = self.bot.store.history
-        guild_id = interaction.guild_id
-        if guild_id is None and not own:
+        if interaction.guild_id is None and not own:
             await send_private(interaction, tr("Use this in a server channel to see others."))
             return
-        scope = guild_id if guild_id is not None else GLOBAL
-        summary = summarize(await history.player_games(target.id, guild_id))
-        rating = await history.rating(target.id, scope)
-        recent = await history.recent_ordinals(target.id, scope, games=TREND_GAMES)
-        everywhere = None
-        if own and guild_id is not None:
-            everywhere = await history.rating(target.id, GLOBAL)
-        embed = stats_embed(
-            target.mention,
-            summary,
-            rating,
-            trend(recent),
-            tr,
-            everywhere=everywhere,
-            server=guild_id is not None,
+        embed = await stats_message(
+            self.bot.store, target.id, target.mention, interaction.guild_id, tr, own=own
         )
         await send_private(interaction, embed=embed)
 
@@ -246,28 +296,17 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         if guild_id is None:
             await send_private(interaction, tr("Leaderboards belong to servers: use this in one."))
             return
-        since = now() - days * 86400 if days else None
-        page = max(page, 0)
-        total, rows = await self.bot.store.history.leaderboard(
+        embed, view = await leaderboard_message(
+            self.bot.store,
             guild_id,
-            seats=seats,
-            since=since,
-            min_games=self.min_games,
-            offset=page * self.page_size,
-            limit=self.page_size,
-        )
-        pages = max(1, math.ceil(total / self.page_size))
-        embed = leaderboard_embed(
-            rows,
-            total,
+            seats,
+            days,
             page,
-            pages,
             tr,
-            seats=seats,
-            days=days or None,
+            now=now(),
             min_games=self.min_games,
+            page_size=self.page_size,
         )
-        view = _leaderboard_view(seats, days, page, pages)
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
