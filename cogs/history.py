@@ -29,7 +29,7 @@ from cogs.render.history import (
     stats_embed,
 )
 from cogs.replies import seat_name, send_private
-from cogs.service import ServiceError, now
+from cogs.service import now
 from data import Store
 from data.history import RatingDelta
 from history.ratings import GLOBAL
@@ -347,11 +347,11 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         finished (a live game's hands stay secret).
         """
         tr = self.tr(interaction)
-        try:
-            replay, labels = await self._load_replay(interaction, game_id)
-        except ServiceError as exc:
-            await send_private(interaction, tr(exc.msgid, **exc.params))
+        loaded = await self._load_replay(interaction, game_id, tr)
+        if isinstance(loaded, str):
+            await send_private(interaction, loaded)
             return
+        replay, labels = loaded
         shown = replay.at(point)
         embed = replay_embed(shown, labels, tr, game_id=game_id)
         view = _replay_view(game_id, shown.index, shown.last)
@@ -361,19 +361,18 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             await interaction.response.send_message(embed=embed, view=view)
 
     async def _load_replay(
-        self, interaction: discord.Interaction, game_id: int
-    ) -> tuple[Replay, list[SeatLabel]]:
+        self, interaction: discord.Interaction, game_id: int, tr: Tr
+    ) -> tuple[Replay, list[SeatLabel]] | str:
+        """The replay and seat labels, or the refusal's words."""
         store = self.bot.store
-        row = await store.games.get_game(game_id) if 0 < game_id < 1 << 63 else None
         if interaction.guild_id is None:
-            raise ServiceError("Replays belong to servers: use this in one.")
+            return tr("Replays belong to servers: use this in one.")
+        row = await store.games.get_game(game_id) if 0 < game_id < 1 << 63 else None
         if row is None or row.guild_id != interaction.guild_id:
-            raise ServiceError("There is no game #{game} on this server.", game=game_id)
+            return tr("There is no game #{game} on this server.", game=game_id)
         record = await store.results.get_record(game_id)
         if record is None:
-            raise ServiceError(
-                "Game #{game} is not finished; replays come after the end.", game=game_id
-            )
+            return tr("Game #{game} is not finished; replays come after the end.", game=game_id)
         replay = self._replays.get(game_id)
         if replay is None:
             replay = Replay(record)

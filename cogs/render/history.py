@@ -203,11 +203,12 @@ def leaderboard_embed(
         ]
         embed.add_field(name=tr("Rating"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
     embed.set_footer(
-        text=tr(
+        text=tr.plural(
+            "Page {page}/{pages} · {n} player · rating = μ − 3σ",
             "Page {page}/{pages} · {n} players · rating = μ − 3σ",
+            total,
             page=page + 1,
             pages=max(pages, 1),
-            n=total,
         )
     )
     return fit_embed(embed)
