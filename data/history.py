@@ -17,7 +17,7 @@ from typing import Any
 
 from data.db import Database, Transaction
 from engine import card_from_code
-from history.ratings import Outcome, Rating, Scope, SeatOutcome, apply_outcome, scopes_of
+from history.ratings import Change, Outcome, Rating, Scope, SeatOutcome, apply_outcome, scopes_of
 from history.stats import PlayerGame
 
 __all__ = [
@@ -27,6 +27,8 @@ __all__ = [
     "History",
     "RatingDelta",
     "SeatSummary",
+    "change_rows",
+    "rating_row",
 ]
 
 KICKED_SETTING = "kicked"
@@ -86,6 +88,30 @@ class GameSummary:
     game_id: int
     finished_at: float
     seats: tuple[SeatSummary, ...]
+
+
+def change_rows(game_id: int, changes: Sequence[Change], at: float) -> list[tuple]:
+    """``rating_changes`` rows (column order of migration 0007) of one game's changes."""
+    return [
+        (
+            game_id,
+            c.scope[0],
+            c.scope[1],
+            c.user_id,
+            c.before.mu,
+            c.before.sigma,
+            c.after.mu,
+            c.after.sigma,
+            int(c.won),
+            at,
+        )
+        for c in changes
+    ]
+
+
+def rating_row(scope: Scope, user_id: int, r: Rating) -> tuple:
+    """A ``ratings`` row (column order of migration 0007)."""
+    return (scope[0], scope[1], user_id, r.mu, r.sigma, r.ordinal, r.games, r.wins)
 
 
 def _kicked(settings: dict[str, Any]) -> dict[int, int]:
@@ -172,42 +198,15 @@ class History:
             [(game_id, seat, t) for seat, t in enumerate(favourites)],
         )
         await tx.many(
-            "INSERT INTO rating_changes (game_id, guild_id, seats, user_id, mu_before,"
-            " sigma_before, mu, sigma, won, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    c.scope[0],
-                    c.scope[1],
-                    c.user_id,
-                    c.before.mu,
-                    c.before.sigma,
-                    c.after.mu,
-                    c.after.sigma,
-                    int(c.won),
-                    finished_at,
-                )
-                for c in changes
-            ],
+            f"INSERT INTO rating_changes VALUES ({', '.join('?' * 10)})",
+            change_rows(game_id, changes, finished_at),
         )
         await tx.many(
             "INSERT INTO ratings (guild_id, seats, user_id, mu, sigma, ordinal, games, wins)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, seats, user_id) DO UPDATE"
             " SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
             " games = excluded.games, wins = excluded.wins",
-            [
-                (
-                    c.scope[0],
-                    c.scope[1],
-                    c.user_id,
-                    c.after.mu,
-                    c.after.sigma,
-                    c.after.ordinal,
-                    c.after.games,
-                    c.after.wins,
-                )
-                for c in changes
-            ],
+            [rating_row(c.scope, c.user_id, c.after) for c in changes],
         )
 
     # ------------------------------------------------------------------ reading

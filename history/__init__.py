@@ -1,38 +1,11 @@
-"""Players' history: skill ratings and statistics, computed from stored results.
+"""Players' history: skill ratings, statistics and replays, computed from stored results.
 
 Pure: no Discord, no SQL, no I/O. ``data.history`` stores what this package computes;
 ``cogs.history`` shows it. Modules: ``ratings`` (openskill Plackett–Luce ratings per scope),
-``stats`` (a player's figures from their result rows).
+``stats`` (a player's figures from their result rows), ``replay`` (a finished game turn by
+turn, rebuilt through the engine).
 """
 
-from history.ratings import (
-    AI_RATINGS,
-    GLOBAL,
-    MODEL,
-    Change,
-    Match,
-    Outcome,
-    Rating,
-    SeatOutcome,
-    apply_outcome,
-    match_of,
-    rate_match,
-    recompute,
-    scopes_of,
-)
+from history.ratings import Outcome, Rating, SeatOutcome, apply_outcome, recompute
 
-__all__ = [
-    "AI_RATINGS",
-    "GLOBAL",
-    "MODEL",
-    "Change",
-    "Match",
-    "Outcome",
-    "Rating",
-    "SeatOutcome",
-    "apply_outcome",
-    "match_of",
-    "rate_match",
-    "recompute",
-    "scopes_of",
-]
+__all__ = ["Outcome", "Rating", "SeatOutcome", "apply_outcome", "recompute"]

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cogs.history import leaderboard_message, stats_message
 from cogs.i18n import Tr
 from data import open_store
+from data.history import change_rows, rating_row
 from engine import HatType
 from history.ratings import Outcome, SeatOutcome, apply_outcome
 
@@ -103,27 +104,13 @@ def generate(path: Path, games: int, players: int, guilds: int, seed: int) -> fl
         )
         changes = apply_outcome(book, outcome)
         rows["hgames"].append((number, number, guild, n, at, int(bool(changes))))
-        rows["changes"] += [
-            (
-                number,
-                c.scope[0],
-                c.scope[1],
-                c.user_id,
-                c.before.mu,
-                c.before.sigma,
-                c.after.mu,
-                c.after.sigma,
-                int(c.won),
-                at,
-            )
-            for c in changes
-        ]
+        rows["changes"] += change_rows(number, changes, at)
         if number % 10_000 == 0 or number == games:
             _flush(conn, rows)
             print(f"  generated {number:,} games", file=sys.stderr)
     conn.executemany(
         "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(g, n, u, r.mu, r.sigma, r.ordinal, r.games, r.wins) for ((g, n), u), r in book.items()],
+        [rating_row(scope, user, r) for (scope, user), r in book.items()],
     )
     conn.commit()
     conn.execute("ANALYZE")

@@ -167,3 +167,12 @@ async def test_leaderboard_min_games_period_and_pages(store):
     assert (await store.history.leaderboard(6, min_games=1))[0] == 0  # another server
     recent_games = await store.history.recent_games(5, user_id=3)
     assert [g.game_id for g in recent_games] == [6, 5]
+
+
+async def test_a_cancelled_game_counts_for_nobody(store):
+    specs = [SeatSpec(user_id=1), SeatSpec(user_id=2)]
+    row = await store.games.create_game(7, 90, GameConfig(2, 1).to_dict(), specs, at=1)
+    await store.games.abandon_game(row.id, at=2)
+    assert await store.history.process_pending() == []
+    assert await store.history.all_ratings() == {}
+    assert await store.history.player_games(1, 7) == []
