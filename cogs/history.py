@@ -32,7 +32,7 @@ from cogs.replies import seat_name, send_private
 from cogs.service import now
 from data import Store
 from data.history import RatingDelta
-from history.ratings import GLOBAL
+from history.ratings import GLOBAL, MIN_GAMES
 from history.replay import Replay
 from history.stats import summarize, trend
 
@@ -52,8 +52,6 @@ __all__ = [
 
 log = logging.getLogger("hats.history")
 
-MIN_GAMES = 3
-"""Rated games a player needs (in the period) to appear on a leaderboard."""
 PAGE_SIZE = 10
 """Leaderboard lines per page."""
 PERIOD_DAYS = 30
@@ -187,7 +185,6 @@ async def leaderboard_message(
     tr: Tr,
     *,
     now: float,
-    min_games: int = MIN_GAMES,
     page_size: int = PAGE_SIZE,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One ``/hats leaderboard`` page (0-based, clamped at 0) with its ◀ ▶ buttons.
@@ -199,13 +196,12 @@ async def leaderboard_message(
         guild_id,
         seats=seats,
         since=now - days * 86400 if days else None,
-        min_games=min_games,
         offset=page * page_size,
         limit=page_size,
     )
     pages = max(1, math.ceil(total / page_size))
     embed = leaderboard_embed(
-        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=min_games
+        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=MIN_GAMES
     )
     return embed, _leaderboard_view(seats, days, page, pages)
 
@@ -215,7 +211,6 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
-        self.min_games = MIN_GAMES
         self.page_size = PAGE_SIZE
         self._lock = asyncio.Lock()
         self._replays: OrderedDict[int, Replay] = OrderedDict()
@@ -304,7 +299,6 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             page,
             tr,
             now=now(),
-            min_games=self.min_games,
             page_size=self.page_size,
         )
         if edit:

@@ -17,7 +17,16 @@ from typing import Any
 
 from data.db import Database, Transaction
 from engine import card_from_code
-from history.ratings import Change, Outcome, Rating, Scope, SeatOutcome, apply_outcome, scopes_of
+from history.ratings import (
+    MIN_GAMES,
+    Change,
+    Outcome,
+    Rating,
+    Scope,
+    SeatOutcome,
+    apply_outcome,
+    scopes_of,
+)
 from history.stats import PlayerGame
 
 __all__ = [
@@ -28,6 +37,7 @@ __all__ = [
     "RatingDelta",
     "SeatSummary",
     "change_rows",
+    "kth_at",
     "rating_row",
 ]
 
@@ -109,9 +119,20 @@ def change_rows(game_id: int, changes: Sequence[Change], at: float) -> list[tupl
     ]
 
 
-def rating_row(scope: Scope, user_id: int, r: Rating) -> tuple:
-    """A ``ratings`` row (column order of migration 0007)."""
-    return (scope[0], scope[1], user_id, r.mu, r.sigma, r.ordinal, r.games, r.wins)
+def rating_row(scope: Scope, user_id: int, r: Rating, kth_at: float | None) -> tuple:
+    """A ``ratings`` row (column order of migration 0007); ``kth_at``: see :func:`kth_at`."""
+    return (scope[0], scope[1], user_id, r.mu, r.sigma, r.ordinal, r.games, r.wins, kth_at)
+
+
+def kth_at(previous: Sequence[float], at: float) -> float | None:
+    """When the :data:`~history.ratings.MIN_GAMES`-th most recent rated game finished.
+
+    ``previous``: finish times of the player's earlier rated games in the scope, newest first
+    (at least MIN_GAMES - 1 of them when there are that many); ``at``: the new game's.
+    None while the player has fewer than MIN_GAMES games.
+    """
+    times = [at, *previous][:MIN_GAMES]
+    return times[-1] if len(times) == MIN_GAMES else None
 
 
 def _kicked(settings: dict[str, Any]) -> dict[int, int]:
@@ -201,12 +222,24 @@ class History:
             f"INSERT INTO rating_changes VALUES ({', '.join('?' * 10)})",
             change_rows(game_id, changes, finished_at),
         )
+        kths = []
+        for c in changes:
+            earlier = await tx.all(
+                "SELECT at FROM rating_changes WHERE user_id = ? AND guild_id = ? AND seats = ?"
+                " AND game_id != ? ORDER BY at DESC LIMIT ?",
+                (c.user_id, c.scope[0], c.scope[1], game_id, MIN_GAMES - 1),
+            )
+            kths.append(kth_at([r[0] for r in earlier], finished_at))
         await tx.many(
-            "INSERT INTO ratings (guild_id, seats, user_id, mu, sigma, ordinal, games, wins)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, seats, user_id) DO UPDATE"
-            " SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
-            " games = excluded.games, wins = excluded.wins",
-            [rating_row(c.scope, c.user_id, c.after) for c in changes],
+            "INSERT INTO ratings (guild_id, seats, user_id, mu, sigma, ordinal, games, wins,"
+            " kth_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, seats, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games,"
+            " wins = excluded.wins, kth_at = excluded.kth_at",
+            [
+                rating_row(c.scope, c.user_id, c.after, k)
+                for c, k in zip(changes, kths, strict=True)
+            ],
         )
 
     # ------------------------------------------------------------------ reading
@@ -268,49 +301,35 @@ class History:
         *,
         seats: int = 0,
         since: float | None = None,
-        min_games: int = 3,
         offset: int = 0,
         limit: int = 10,
     ) -> tuple[int, list[BoardRow]]:
         """A server's players by current rating, best first: (how many qualify, one page).
 
-        ``seats`` 0: every seat count, else 2/3/4; ``since`` (unix seconds): only players with
-        at least ``min_games`` rated games since then, counted in that period; None: all time.
+        ``seats`` 0: every seat count, else 2/3/4. A player qualifies with at least
+        :data:`~history.ratings.MIN_GAMES` rated games in the scope; with ``since`` (unix
+        seconds) that many since then, and the games and wins shown count that period.
         Ties on the rating go to the lower user id.
         """
-        if since is None:
-            count = await self._db.fetch_one(
-                "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND seats = ? AND games >= ?",
-                (guild_id, seats, min_games),
+        where = "guild_id = :guild AND seats = :seats AND "
+        where += "kth_at >= :since" if since is not None else "games >= :min"
+        params = {"guild": guild_id, "seats": seats, "since": since, "min": MIN_GAMES}
+        count = await self._db.fetch_one(f"SELECT COUNT(*) FROM ratings WHERE {where}", params)
+        rows = await self._db.fetch_all(
+            f"SELECT user_id, ordinal, games, wins FROM ratings WHERE {where}"
+            " ORDER BY ordinal DESC, user_id LIMIT :limit OFFSET :offset",
+            {**params, "limit": limit, "offset": offset},
+        )
+        if since is not None and rows:
+            marks = ",".join("?" * len(rows))
+            recent = await self._db.fetch_all(
+                "SELECT user_id, COUNT(*), SUM(won) FROM rating_changes"
+                f" WHERE user_id IN ({marks}) AND guild_id = ? AND seats = ? AND at >= ?"
+                " GROUP BY user_id",
+                [*(r[0] for r in rows), guild_id, seats, since],
             )
-            rows = await self._db.fetch_all(
-                "SELECT user_id, ordinal, games, wins FROM ratings"
-                " WHERE guild_id = ? AND seats = ? AND games >= ?"
-                " ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
-                (guild_id, seats, min_games, limit, offset),
-            )
-        else:
-            active = (
-                "WITH active AS (SELECT user_id, COUNT(*) AS n, SUM(won) AS w FROM rating_changes"
-                " WHERE guild_id = :guild AND seats = :seats AND at >= :since"
-                " GROUP BY user_id HAVING COUNT(*) >= :min)"
-            )
-            params = {
-                "guild": guild_id,
-                "seats": seats,
-                "since": since,
-                "min": min_games,
-                "limit": limit,
-                "offset": offset,
-            }
-            count = await self._db.fetch_one(f"{active} SELECT COUNT(*) FROM active", params)
-            rows = await self._db.fetch_all(
-                f"{active} SELECT r.user_id, r.ordinal, a.n, a.w FROM active a"
-                " JOIN ratings r ON r.guild_id = :guild AND r.seats = :seats"
-                " AND r.user_id = a.user_id"
-                " ORDER BY r.ordinal DESC, r.user_id LIMIT :limit OFFSET :offset",
-                params,
-            )
+            period = {r[0]: (r[1], r[2]) for r in recent}
+            rows = [(r[0], r[1], *period.get(r[0], (0, 0))) for r in rows]
         return int(count[0]) if count else 0, [
             BoardRow(offset + i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)
         ]

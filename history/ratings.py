@@ -29,6 +29,7 @@ from openskill.models import PlackettLuce
 __all__ = [
     "AI_RATINGS",
     "GLOBAL",
+    "MIN_GAMES",
     "MIN_HUMANS",
     "MODEL",
     "Change",
@@ -52,6 +53,9 @@ GLOBAL = 0
 
 MIN_HUMANS = 2
 """A game is rated only with at least this many human players."""
+
+MIN_GAMES = 3
+"""Rated games a player needs (in the period) to appear on a leaderboard."""
 
 Scope = tuple[int, int]
 """``(guild_id, seats)``: guild_id 0 = global, seats 0 = every seat count."""

@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cogs.history import leaderboard_message, stats_message
 from cogs.i18n import Tr
 from data import open_store
-from data.history import change_rows, rating_row
+from data.history import change_rows, kth_at, rating_row
 from engine import HatType
-from history.ratings import Outcome, SeatOutcome, apply_outcome
+from history.ratings import MIN_GAMES, Outcome, SeatOutcome, apply_outcome
 
 DAY = 86400.0
 LEVELS = ("easy", "normal", "hard")
@@ -85,6 +85,8 @@ def generate(path: Path, games: int, players: int, guilds: int, seed: int) -> fl
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA synchronous = OFF")
     book: dict = {}
+    recent: dict = {}  # (scope, user) -> finish times of their last games, newest first
+    kth: dict = {}
     rows: dict[str, list] = {
         k: [] for k in ("games", "results", "hgames", "favs", "changes", "records")
     }
@@ -105,12 +107,16 @@ def generate(path: Path, games: int, players: int, guilds: int, seed: int) -> fl
         changes = apply_outcome(book, outcome)
         rows["hgames"].append((number, number, guild, n, at, int(bool(changes))))
         rows["changes"] += change_rows(number, changes, at)
+        for c in changes:
+            key = (c.scope, c.user_id)
+            kth[key] = kth_at(recent.get(key, []), at)
+            recent[key] = [at, *recent.get(key, [])][: MIN_GAMES - 1]
         if number % 10_000 == 0 or number == games:
             _flush(conn, rows)
             print(f"  generated {number:,} games", file=sys.stderr)
     conn.executemany(
-        "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [rating_row(scope, user, r) for (scope, user), r in book.items()],
+        "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [rating_row(scope, user, r, kth[(scope, user)]) for (scope, user), r in book.items()],
     )
     conn.commit()
     conn.execute("ANALYZE")

@@ -36,9 +36,8 @@ CREATE TABLE rating_changes (
     at          REAL    NOT NULL,
     PRIMARY KEY (game_id, guild_id, seats, user_id)
 ) WITHOUT ROWID;
--- /hats stats: a player's trend; the leaderboard of the last 30 days.
+-- /hats stats: a player's trend; games and wins in the last 30 days of a leaderboard page.
 CREATE INDEX rating_changes_user ON rating_changes (user_id, guild_id, seats, at);
-CREATE INDEX rating_changes_period ON rating_changes (guild_id, seats, at, user_id);
 
 -- Current rating per scope and player.
 CREATE TABLE ratings (
@@ -50,10 +49,13 @@ CREATE TABLE ratings (
     ordinal     REAL    NOT NULL,
     games       INTEGER NOT NULL,
     wins        INTEGER NOT NULL,
+    -- when the player's 3rd most recent rated game in this scope finished (history.ratings
+    -- MIN_GAMES): "3 games in the last 30 days" is kth_at >= now - 30 days, no aggregation
+    kth_at      REAL,
     PRIMARY KEY (guild_id, seats, user_id)
 ) WITHOUT ROWID;
 -- /hats leaderboard: best first within a scope.
-CREATE INDEX ratings_board ON ratings (guild_id, seats, ordinal DESC, user_id);
+CREATE INDEX ratings_board ON ratings (guild_id, seats, ordinal DESC, user_id, kth_at);
 
 -- Finished games in game order: the ones not processed yet are found at each game's end.
 CREATE INDEX games_finished_order ON games (finished_at, id) WHERE status = 'finished';

@@ -32,9 +32,8 @@ async def _play_games(world, sizes, seed=5):
     return ids
 
 
-def _tune(bot, *, min_games=1, page_size=2):
-    cog = bot.get_cog("HistoryCog")
-    cog.min_games, cog.page_size = min_games, page_size
+def _tune(bot, *, page_size=1):
+    bot.get_cog("HistoryCog").page_size = page_size
 
 
 async def _check_end_screen_shows_each_humans_rating_change(world, three_games):
@@ -85,20 +84,21 @@ async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make
     posted = await erin.slash(world.channel, "hats leaderboard")
     board = posted.response
     first = _text(board.embeds[0])
-    assert "**1.**" in first and "**2.**" in first and "Page 1/2 · 3 players" in first
+    # alice and bob played all three games; carol only two (3 rated games to appear)
+    assert "**1.**" in first and "**2.**" not in first and "Page 1/2 · 2 players" in first
+    assert world.players[2].user.mention not in first
     await erin.click(board, custom_id="hats:lb:0:0:0:n")
     second = _text(_message(world.channel, board.id).embeds[0])
-    assert "**3.**" in second and "**1.**" not in second and "Page 2/2" in second
-    ratings = await env.bot.store.history.leaderboard(world.guild.id, min_games=1, limit=3)
-    best = ratings[1][0]
-    assert f"<@{best.user_id}>" in first
+    assert "**2.**" in second and "**1.**" not in second and "Page 2/2" in second
+    total, rows = await env.bot.store.history.leaderboard(world.guild.id, limit=3)
+    assert total == 2 and f"<@{rows[0].user_id}>" in first and f"<@{rows[1].user_id}>" in second
     await env.restart_bot(make_bot())
     _tune(env.bot)
     await alice.click(_message(world.channel, board.id), custom_id="hats:lb:0:0:1:p")
     assert "Page 1/2" in _text(_message(world.channel, board.id).embeds[0])
-    recent = await erin.slash(world.channel, "hats leaderboard", seats=2, period=30)
-    assert "2-player games, last 30 days" in _text(recent.response.embeds[0])
-    _tune(env.bot, min_games=3)
+    recent = await erin.slash(world.channel, "hats leaderboard", period=30)
+    text = _text(recent.response.embeds[0])
+    assert "all games, last 30 days" in text and "(3 games, " in text
     strict = await erin.slash(world.channel, "hats leaderboard", seats=2)
     assert "Players appear after 3 rated games." in _text(strict.response.embeds[0])
 

@@ -137,7 +137,8 @@ async def test_kicked_player_loses_rating_and_a_one_human_game_is_unrated(store)
 
 
 async def test_leaderboard_min_games_period_and_pages(store):
-    for number in range(6):
+    # user 1 plays 7 games: 4 against user 2 (days 1-4), then 3 against user 3 (days 5-7)
+    for number in range(7):
         users = [1, 2] if number < 4 else [1, 3]
         row = await store.games.create_game(
             5,
@@ -153,20 +154,22 @@ async def test_leaderboard_min_games_period_and_pages(store):
         at = 1000.0 * (number + 1)
         await store.results.finish_game(row.id, entries, {"format": "hats-record/1"}, at=at)
     await store.history.process_pending()
-    total, rows = await store.history.leaderboard(5, min_games=2)
+    total, rows = await store.history.leaderboard(5)
     assert total == 3 and rows[0].user_id == 1
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     assert [r.rank for r in rows] == [1, 2, 3]
-    assert [(r.games, r.wins) for r in rows if r.user_id == 1] == [(6, 6)]
-    total, page = await store.history.leaderboard(5, min_games=2, offset=1, limit=1)
-    assert total == 3 and len(page) == 1 and page[0].rank == 2 and page[0] == rows[1]
-    total, recent = await store.history.leaderboard(5, min_games=2, since=4500)
+    assert [(r.games, r.wins) for r in rows if r.user_id == 1] == [(7, 7)]
+    total, page = await store.history.leaderboard(5, offset=1, limit=1)
+    assert total == 3 and len(page) == 1 and page[0] == rows[1]
+    # since day 4.5: users 1 and 3 have 3 games each in the period, user 2 none
+    total, recent = await store.history.leaderboard(5, since=4500)
     assert total == 2 and {r.user_id for r in recent} == {1, 3}
-    assert [(r.games, r.wins) for r in recent if r.user_id == 1] == [(2, 2)]
-    assert (await store.history.leaderboard(5, min_games=7))[0] == 0
-    assert (await store.history.leaderboard(6, min_games=1))[0] == 0  # another server
+    assert {(r.user_id, r.games, r.wins) for r in recent} == {(1, 3, 3), (3, 3, 0)}
+    assert (await store.history.leaderboard(5, since=5500))[0] == 0  # only 2 games since
+    assert (await store.history.leaderboard(5, seats=3))[0] == 0
+    assert (await store.history.leaderboard(6))[0] == 0  # another server
     recent_games = await store.history.recent_games(5, user_id=3)
-    assert [g.game_id for g in recent_games] == [6, 5]
+    assert [g.game_id for g in recent_games] == [7, 6, 5]
 
 
 async def test_a_cancelled_game_counts_for_nobody(store):
