@@ -187,19 +187,18 @@ async def leaderboard_message(
     now: float,
     page_size: int = PAGE_SIZE,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """One ``/hats leaderboard`` page (0-based, clamped at 0) with its ◀ ▶ buttons.
+    """One ``/hats leaderboard`` page (0-based, clamped to the pages there are) with ◀ ▶.
 
     ``days`` 0: all time, else the last ``days`` days before ``now`` (unix seconds).
     """
-    page = max(page, 0)
-    total, rows = await store.history.leaderboard(
-        guild_id,
-        seats=seats,
-        since=now - days * 86400 if days else None,
-        offset=page * page_size,
-        limit=page_size,
-    )
+    history = store.history
+    since = now - days * 86400 if days else None
+    total = await history.leaderboard_size(guild_id, seats=seats, since=since)
     pages = max(1, math.ceil(total / page_size))
+    page = max(0, min(page, pages - 1))
+    rows = await history.leaderboard(
+        guild_id, seats=seats, since=since, offset=page * page_size, limit=page_size
+    )
     embed = leaderboard_embed(
         rows, total, page, pages, tr, seats=seats, days=days or None, min_games=MIN_GAMES
     )

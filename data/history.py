@@ -295,6 +295,20 @@ class History:
             for r in rows
         ]
 
+    @staticmethod
+    def _board_filter(guild_id: int, seats: int, since: float | None) -> tuple[str, dict]:
+        where = "guild_id = :guild AND seats = :seats AND "
+        where += "kth_at >= :since" if since is not None else "games >= :min"
+        return where, {"guild": guild_id, "seats": seats, "since": since, "min": MIN_GAMES}
+
+    async def leaderboard_size(
+        self, guild_id: int, *, seats: int = 0, since: float | None = None
+    ) -> int:
+        """How many players qualify for :meth:`leaderboard` with the same arguments."""
+        where, params = self._board_filter(guild_id, seats, since)
+        row = await self._db.fetch_one(f"SELECT COUNT(*) FROM ratings WHERE {where}", params)
+        return int(row[0]) if row else 0
+
     async def leaderboard(
         self,
         guild_id: int,
@@ -303,18 +317,15 @@ class History:
         since: float | None = None,
         offset: int = 0,
         limit: int = 10,
-    ) -> tuple[int, list[BoardRow]]:
-        """A server's players by current rating, best first: (how many qualify, one page).
+    ) -> list[BoardRow]:
+        """One page of a server's players by current rating, best first.
 
         ``seats`` 0: every seat count, else 2/3/4. A player qualifies with at least
         :data:`~history.ratings.MIN_GAMES` rated games in the scope; with ``since`` (unix
         seconds) that many since then, and the games and wins shown count that period.
-        Ties on the rating go to the lower user id.
+        Ties on the rating go to the lower user id. :meth:`leaderboard_size` counts them.
         """
-        where = "guild_id = :guild AND seats = :seats AND "
-        where += "kth_at >= :since" if since is not None else "games >= :min"
-        params = {"guild": guild_id, "seats": seats, "since": since, "min": MIN_GAMES}
-        count = await self._db.fetch_one(f"SELECT COUNT(*) FROM ratings WHERE {where}", params)
+        where, params = self._board_filter(guild_id, seats, since)
         rows = await self._db.fetch_all(
             f"SELECT user_id, ordinal, games, wins FROM ratings WHERE {where}"
             " ORDER BY ordinal DESC, user_id LIMIT :limit OFFSET :offset",
@@ -330,9 +341,7 @@ class History:
             )
             period = {r[0]: (r[1], r[2]) for r in recent}
             rows = [(r[0], r[1], *period.get(r[0], (0, 0))) for r in rows]
-        return int(count[0]) if count else 0, [
-            BoardRow(offset + i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)
-        ]
+        return [BoardRow(offset + i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
 
     async def recent_games(
         self, guild_id: int, *, user_id: int | None = None, limit: int = 10

@@ -183,8 +183,9 @@ async def measure(path: Path, samples: int, players: int, guilds: int, seed: int
             )
             embed.to_dict()
             stats.append((time.perf_counter() - t) * 1000)
-        count = await store.history.leaderboard(1, min_games=3, limit=1)
-        print(f"players on server 1's all-time leaderboard (>= 3 games): {count[0]:,}")
+        count = await store.history.leaderboard_size(1)
+        recent = await store.history.leaderboard_size(1, since=now - 30 * DAY)
+        print(f"players on server 1's leaderboard: all time {count:,}, last 30 days {recent:,}")
     print(_summary("leaderboard", board))
     print(_summary("stats", stats))
 

@@ -54,8 +54,9 @@ CREATE TABLE ratings (
     kth_at      REAL,
     PRIMARY KEY (guild_id, seats, user_id)
 ) WITHOUT ROWID;
--- /hats leaderboard: best first within a scope.
-CREATE INDEX ratings_board ON ratings (guild_id, seats, ordinal DESC, user_id, kth_at);
+-- /hats leaderboard: best first within a scope; covers the whole query (no table look-ups).
+CREATE INDEX ratings_board
+    ON ratings (guild_id, seats, ordinal DESC, user_id, kth_at, games, wins);
 
 -- Finished games in game order: the ones not processed yet are found at each game's end.
 CREATE INDEX games_finished_order ON games (finished_at, id) WHERE status = 'finished';
