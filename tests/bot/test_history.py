@@ -8,7 +8,7 @@ import random
 from cogs.render.common import cards_short
 from engine import card_from_code
 from history import recompute
-from tests.bot.helpers import bot_messages, open_and_start, play_one
+from tests.bot.helpers import bot_messages, open_and_start, play_one, session_of
 
 
 def _text(embed) -> str:
@@ -168,4 +168,27 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     live = await open_and_start(world, 2)
     refused = await world.players[4].slash(world.channel, "hats replay", game=live.id)
     assert refused.ephemeral and "is not finished" in refused.response.content
+    # a replay of the finished game in the same channel leaves the live game alone
+    table = session_of(env, world.channel).message("table")
+    before = _message(world.channel, table.message_id).embeds[0].to_dict()
+    shown = await world.players[4].slash(world.channel, "hats replay", game=three_games[0])
+    await world.players[4].click(shown.response, custom_id=f"hats:rp:{three_games[0]}:0:l")
     assert not live.game.is_over and live.game.steps == []
+    assert _message(world.channel, table.message_id).embeds[0].to_dict() == before
+    # in a DM with the bot, /hats stats shows your own games on every server
+    alice = world.players[0]
+    mine = await alice.user.slash("hats stats")
+    assert "1 game, " in _text(mine.response.embeds[0])
+    other = await alice.user.slash("hats stats", player=world.players[1].user)
+    assert other.ephemeral and "server channel" in other.response.content
+
+
+async def test_games_finished_while_the_ratings_were_off_are_rated_at_start_up(world, make_bot):
+    await world.env.bot.remove_cog("HistoryCog")
+    [game] = await _play_games(world, (2,))
+    end = bot_messages(world.env, world.channel)[-1]
+    assert not any(f.name == "Rating on this server" for f in end.embeds[0].fields)
+    assert await world.env.bot.store.history.all_ratings() == {}
+    await world.env.restart_bot(make_bot())  # the new bot's HistoryCog catches up
+    changes = await world.env.bot.store.history.changes_for_game(game, world.guild.id)
+    assert {c.user_id for c in changes} == {p.user.id for p in world.players[:2]}
