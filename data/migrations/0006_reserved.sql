@@ -1,2 +1,0 @@
--- Version 6: reserved for issue 10's migration (its branch adds the real file).
--- Placeholder so that numbering has no gap on the issue 12 branch: delete it when merging.
