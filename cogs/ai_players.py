@@ -194,7 +194,8 @@ class AiCog(HatsFeature, name="AiCog"):
 
         async def work() -> None:
             row = await self.add_ai(interaction, self.lobby_here(interaction).id, level)
-            await send_private(interaction, self.tr(interaction)("An AI player joined the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("An AI player joined the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -205,7 +206,8 @@ class AiCog(HatsFeature, name="AiCog"):
 
         async def work() -> None:
             row = await self.remove_ai(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("The AI player left the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The AI player left the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)

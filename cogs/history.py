@@ -1,4 +1,7 @@
-"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history``, ``/hats replay``.
+"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats replay [game] [player]``.
+
+``/hats replay`` without a game is the history (recent games); with one, its replay. (One
+command for both: Discord allows at most 25 subcommands in the ``/hats`` group.)
 
 Ratings are updated after every finished game (:meth:`HistoryCog.after_game`, called by the
 table cog before it posts the final scores, whose rating field it fills) and at start-up for
@@ -59,7 +62,7 @@ PERIOD_DAYS = 30
 TREND_GAMES = 5
 """The trend in ``/hats stats`` covers this many last rated games."""
 HISTORY_GAMES = 10
-"""Games listed by ``/hats history``."""
+"""Games listed by ``/hats replay`` without a game (the history)."""
 
 
 class LeaderboardButton(
@@ -296,7 +299,7 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             seats,
             days,
             page,
-            tr,
+            self.public_tr(guild_id),  # a public message: the server's language
             now=now(),
             page_size=self.page_size,
         )
@@ -305,13 +308,29 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         else:
             await interaction.response.send_message(embed=embed, view=view)
 
-    # ------------------------------------------------------------------ /hats history
-    @app_commands.command(name="history", description="Recent finished games on this server")
-    @app_commands.describe(player="Only this player's games")
-    async def history(
-        self, interaction: discord.Interaction, player: discord.User | None = None
+    # ------------------------------------------------------------------ /hats replay
+    # One command for the history and the replays: Discord allows 25 subcommands in /hats.
+    @app_commands.command(
+        name="replay", description="Replay a finished game, or list this server's recent games"
+    )
+    @app_commands.describe(
+        game="The game to replay; without it, the recent games",
+        player="List only this player's games",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        player: discord.User | None = None,
     ) -> None:
-        """``/hats history [player]``, privately: date, players, scores, winner, replay id."""
+        """``/hats replay game``: the deal, with ⏮ ◀ ▶ ⏭ to move through the turns.
+
+        Without ``game``: the history, privately: the server's last finished games (or
+        ``player``'s) with date, players, scores, winner and their replay command.
+        """
+        if game is not None:
+            await self.show_replay(interaction, game, 0, edit=False)
+            return
         tr = self.tr(interaction)
         if interaction.guild_id is None:
             await send_private(interaction, tr("Game history belongs to servers: use this in one."))
@@ -323,13 +342,6 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         )
         embed = history_embed(games, tr, who=player.mention if player else None)
         await send_private(interaction, embed=embed)
-
-    # ------------------------------------------------------------------ /hats replay
-    @app_commands.command(name="replay", description="Replay a finished game turn by turn")
-    @app_commands.describe(game="The game id (see /hats history)")
-    async def replay(self, interaction: discord.Interaction, game: int) -> None:
-        """``/hats replay game``: the deal, with ⏮ ◀ ▶ ⏭ to move through the turns."""
-        await self.show_replay(interaction, game, 0, edit=False)
 
     async def show_replay(
         self, interaction: discord.Interaction, game_id: int, point: int, *, edit: bool
@@ -346,7 +358,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             return
         replay, labels = loaded
         shown = replay.at(point)
-        embed = replay_embed(shown, labels, tr, game_id=game_id)
+        public = self.public_tr(interaction.guild_id)  # a public message: the server's language
+        embed = replay_embed(shown, labels, public, game_id=game_id)
         view = _replay_view(game_id, shown.index, shown.last)
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -373,13 +386,13 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             while len(self._replays) > 32:
                 self._replays.popitem(last=False)
         self._replays.move_to_end(game_id)
-        english = self.bot.translator.for_locale(None)
+        public = self.public_tr(interaction.guild_id)
         labels = [
             SeatLabel(
                 s.seat,
                 s.user_id,
                 s.ai_level,
-                seat_name(s.user_id, s.seat, self.bot.names, english),
+                seat_name(s.user_id, s.seat, self.bot.names, public),
             )
             for s in await store.results.results_for_game(game_id)
         ]

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.i18n import N_
 from data import (
     ChannelBusy,
     GameMessage,
@@ -68,7 +69,7 @@ class OutOfDate(ServiceError):
     """A control drawn for an older state of the game (``version`` != steps applied)."""
 
     def __init__(self) -> None:
-        super().__init__("That button was out of date; here is the game as it is now.")
+        super().__init__(N_("That button was out of date; here is the game as it is now."))
 
 
 @dataclass(eq=False)

@@ -52,7 +52,7 @@ class TableCog(HatsFeature, name="TableCog"):
         """Show my hand / Rules buttons (none once the game is over)."""
         if session.game.is_over:
             return None
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         view = discord.ui.View(timeout=None)
         hand = TableButton(session.id, TableOp.HAND)
         hand.item.label = tr("Show my hand")
@@ -67,10 +67,10 @@ class TableCog(HatsFeature, name="TableCog"):
 
     def table_embed(self, session: GameSession) -> discord.Embed:
         """The public table of a game (public observation only)."""
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         return table_embed(
             session.game.public_view(),
-            labels_for(session, self.bot.names),
+            labels_for(session, self.bot.names, tr),
             tr,
             game_id=session.id,
             auto_played=session.auto_played,
@@ -133,9 +133,12 @@ class TableCog(HatsFeature, name="TableCog"):
     @commands.Cog.listener()
     async def on_hats_game_over(self, session: GameSession) -> None:
         """Post the final scores with the record attached and a Rematch button."""
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         embed = end_embed(
-            session.game.public_view(), labels_for(session, self.bot.names), tr, game_id=session.id
+            session.game.public_view(),
+            labels_for(session, self.bot.names, tr),
+            tr,
+            game_id=session.id,
         )
         await self._add_rating_changes(session, embed, tr)
         view = discord.ui.View(timeout=None)

@@ -61,6 +61,10 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.results.last_finished_game(channel_id) -> GameRow | None
     store.results.user_stats(user_id, *, guild_id=None) -> UserStats(games, wins, mean_score)
 
+    store.guild_settings.language(guild_id) -> str | None     # /hats language; None: default
+    store.guild_settings.set_language(guild_id, language | None, *, at=None)
+    store.guild_settings.languages() -> dict[int, str]
+
     store.integrity_check() -> list[str];  store.backup(path)   # online backup to a new file
 
 A move, the recommended way (one asyncio lock per game in the bot)::

@@ -28,6 +28,7 @@ from data.errors import (
     StoreUnreadable,
 )
 from data.games import Games
+from data.guild_settings import GuildSettings
 from data.history import History
 from data.lobbies import Lobbies
 from data.messages import Messages
@@ -57,7 +58,8 @@ class Store:
     (:class:`~data.games.Games`), ``steps`` (:class:`~data.steps.Steps`), ``messages``
     (:class:`~data.messages.Messages`), ``timers`` (:class:`~data.timers.Timers`), ``results``
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
-    ``meta`` (:class:`~data.meta.Meta`), ``history`` (:class:`~data.history.History`).
+    ``meta`` (:class:`~data.meta.Meta`), ``guild_settings``
+    (:class:`~data.guild_settings.GuildSettings`), ``history`` (:class:`~data.history.History`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     """
 
@@ -75,6 +77,7 @@ class Store:
         self.results = Results(db)
         self.snapshot = Snapshot(db)
         self.meta = Meta(db)
+        self.guild_settings = GuildSettings(db)
         self.history = History(db)
 
     async def close(self) -> None:

@@ -221,7 +221,10 @@ def _seat_text(seat, tr: Tr) -> str:
 
 
 def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
-    """``/hats history``: recent finished games, newest first, with the replay command each."""
+    """The history (``/hats replay`` without a game): recent games, newest first.
+
+    Each line: id, date, players with scores and 🏆, and the command that replays it.
+    """
     embed = discord.Embed(
         title=tr("Recent Hats games"),
         description=tr("Games of {who} on this server", who=who) if who else None,
@@ -232,7 +235,7 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
         return fit_embed(embed)
     lines = [
         tr(
-            "**#{game}** <t:{at}:d> · {players} · `/hats replay game:{game}`",
+            "**#{game}** <t:{at}:d> · {players} · /hats replay game:{game}",
             game=g.game_id,
             at=int(g.finished_at),
             players=", ".join(_seat_text(s, tr) for s in g.seats),

@@ -29,6 +29,15 @@ async def open_and_start(world, n: int):
     return session_of(world.env, world.channel)
 
 
+async def play_to_end(world, n: int, seed: int):
+    """A game of ``n`` players opened, started and played to its end by random legal clicks."""
+    session = await open_and_start(world, n)
+    rng = random.Random(seed)
+    while not session.game.is_over:
+        await play_one(world, session, rng)
+    return session
+
+
 def dm_of(player):
     """The player's DM channel handle (bot <-> player)."""
     return player.user.dm_channel
