@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -29,7 +30,7 @@ from cogs.command_i18n import CommandTranslator
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
 from cogs.service import GameService
-from data import Store, StoreError, open_store
+from data import Store, StoreError, check_path, open_store
 from data.config import database_path
 
 log = logging.getLogger("hats")
@@ -44,6 +45,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.timers",
     "cogs.teams",
     "cogs.language",
+    "cogs.outbox",
     "cogs.history",
 )
 """The cogs loaded at start-up, one per feature."""
@@ -122,6 +124,9 @@ class HatsBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.default()
+        # No voice here: spare the owner discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -174,6 +179,14 @@ class HatsBot(commands.Bot):
             return self.translator.for_locale(None)
         chosen = self.guild_languages.get(guild_id)
         return self.translator.for_locale(chosen or self.server_locale(guild_id))
+
+    async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
+        """A listener failed: a store failure is one WARNING line, anything else a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, StoreError):
+            log.warning("%s: not saved: %s", event_method, error)
+            return
+        await super().on_error(event_method, *args, **kwargs)
 
     async def setup_hook(self) -> None:
         """Open the store, restore live games and lobbies, load cogs, sync commands."""
@@ -271,17 +284,46 @@ def _as_dict(settings: Settings) -> dict[str, object]:
     return {f: getattr(settings, f) for f in Settings.__dataclass_fields__}
 
 
-async def _run(settings: Settings) -> int:
-    """Open the store, then run the bot until SIGINT/SIGTERM; returns the exit code.
+EXIT_OK = 0
+EXIT_CONFIG = 2
+"""A missing or malformed setting, or Discord rejected the token."""
+EXIT_DATABASE = 3
+"""The database cannot be opened (damaged, unreadable, locked, too new): left untouched."""
+EXIT_NO_DISCORD = 4
+"""Discord cannot be reached (no network, DNS, firewall, Discord down): database untouched."""
 
-    2: Discord rejected the token; 3: the database cannot be opened (left untouched).
+NETWORK_ERRORS: tuple[type[BaseException], ...] = (
+    aiohttp.ClientConnectionError,
+    OSError,
+    asyncio.TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
+"""What discord.py lets through when Discord cannot be reached (aiohttp and socket errors)."""
+
+
+def _no_discord_text(exc: BaseException) -> str:
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return (
+        f"Cannot reach Discord ({reason}). Check the network connection and "
+        "https://discordstatus.com, then start again; the database was not touched."
+    )
+
+
+async def _run(settings: Settings) -> int:
+    """Check the database path, log in, open the store, run until SIGINT/SIGTERM; exit code.
+
+    The store is opened only after Discord accepted the token (``setup_hook``), so a failed
+    login never touches the database. Exit codes: 0 (stopped), :data:`EXIT_CONFIG` (2: Discord
+    rejected the token), :data:`EXIT_DATABASE` (3: the database cannot be opened, left
+    untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be reached).
     """
     try:
-        store = await open_store(settings.db_path)
+        check_path(settings.db_path)
     except StoreError as exc:
         print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
-        return 3
-    bot = HatsBot(settings, store=store)
+        return EXIT_DATABASE
+    bot = HatsBot(settings)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -303,8 +345,14 @@ async def _run(settings: Settings) -> int:
                 "put the new one in .env and start again.",
                 file=sys.stderr,
             )
-            return 2
-    return 0
+            return EXIT_CONFIG
+        except StoreError as exc:
+            print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
+            return EXIT_DATABASE
+        except NETWORK_ERRORS as exc:
+            print(_no_discord_text(exc), file=sys.stderr)
+            return EXIT_NO_DISCORD
+    return EXIT_OK
 
 
 def main() -> int:

@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import send_private
+from cogs.replies import error_text, log_fault, send_private
 from cogs.service import ServiceError
+from data import StoreError
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -77,12 +78,18 @@ class HatsFeature(commands.Cog):
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]
     ) -> None:
-        """Run ``work``; a refused request (ServiceError) gets a private answer instead."""
+        """Run ``work``; a refused request (ServiceError) gets a private answer instead.
+
+        So does a store failure (StoreError: nothing was saved), logged in one WARNING line.
+        """
         try:
             await work()
         except ServiceError as exc:
             tr = self.tr(interaction)
             await send_private(interaction, tr(exc.msgid, **exc.params))
+        except StoreError as exc:
+            log_fault(exc, f"{type(self).__name__} request")
+            await send_private(interaction, error_text(exc, self.tr(interaction)))
 
     def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""

@@ -199,10 +199,16 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             channel=f"<#{row.channel_id}>",
             game=session.id,
         )
-        await self.redraw(
-            interaction, row, from_button=self._is_button(interaction), status=status, closed=True
-        )
-        self.bot.dispatch("hats_game_started", session)
+        try:
+            await self.redraw(
+                interaction,
+                row,
+                from_button=self._is_button(interaction),
+                status=status,
+                closed=True,
+            )
+        finally:  # the table and the hands are owed by the outbox item stored with the game
+            self.bot.dispatch("hats_outbox", session.id)
 
     @staticmethod
     def _is_button(interaction: discord.Interaction) -> bool:

@@ -23,9 +23,9 @@ from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
 from cogs.controls import CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.render import card_label, describe_event, hand_embed
-from cogs.replies import error_text, labels_for, send_private
+from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
-from data import StoreError
+from data import StoreFault
 from engine import (
     Action,
     ActionKind,
@@ -173,9 +173,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> bool:
         tr = self.tr(interaction)
         labels = labels_for(session, self.bot.names, tr) if session is not None else None
-        text = error_text(exc, tr, labels)
-        if text is None and isinstance(exc, StoreError):
-            text = tr("Your move could not be saved, so it did not happen. Please try again.")
+        if isinstance(exc, StoreFault):
+            log_fault(exc, f"game {session.id if session else '?'} move")
+            text: str | None = fault_text(exc, tr, move=True)
+        else:
+            text = error_text(exc, tr, labels)
         if text is None:
             return False
         await send_private(interaction, text)
@@ -369,11 +371,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await interaction.response.edit_message(embed=embed, view=view)
 
     # ------------------------------------------------------------------ DMs
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """Send every human their hand by DM."""
+    async def announce_start(self, session: GameSession) -> None:
+        """Outbox ``start``: send every human their hand by DM (those who have none yet)."""
         for seat in session.human_seats():
-            await self.refresh_dm(session, seat.seat, ping=True, announce=False)
+            if session.message(DM_ROLE, seat.seat) is None:
+                await self.refresh_dm(session, seat.seat, ping=True, announce=False)
 
     @commands.Cog.listener()
     async def on_hats_step(

@@ -118,10 +118,10 @@ class TableCog(HatsFeature, name="TableCog"):
             log.warning("could not edit the table of game %d: %s", session.id, exc)
 
     # ------------------------------------------------------------------ events
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """Post the first table."""
-        await self.post_table(session)
+    async def announce_start(self, session: GameSession) -> None:
+        """Outbox ``start``: post the first table (unless this game's table is posted)."""
+        if session.message(TABLE_ROLE) is None:
+            await self.post_table(session)
 
     @commands.Cog.listener()
     async def on_hats_step(
@@ -130,9 +130,10 @@ class TableCog(HatsFeature, name="TableCog"):
         """Redraw the table after every committed step."""
         await self.refresh_table(session)
 
-    @commands.Cog.listener()
-    async def on_hats_game_over(self, session: GameSession) -> None:
-        """Post the final scores with the record attached and a Rematch button."""
+    async def announce_end(self, session: GameSession) -> None:
+        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once)."""
+        if session.message(END_ROLE) is not None:
+            return
         tr = self.public_tr(session.row.guild_id)
         embed = end_embed(
             session.game.public_view(),

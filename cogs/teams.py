@@ -34,7 +34,7 @@ from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
 from cogs.table_talk import Hit, HitKind, check_table_talk
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 
 if TYPE_CHECKING:
@@ -247,6 +247,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             )
         except (OutOfDate, IllegalMove):
             return  # answered or withdrawn meanwhile
+        except StoreError as exc:  # not saved: the offer lapses on the next try
+            log.warning("swap lapse of game %d not saved, retried: %s", session.id, exc)
+            await self.bot.get_cog("SchedulerCog").again(row)  # type: ignore[union-attr]
+            return
         for seat, other in ((offerer, partner), (partner, offerer)):
             user_id = session.seats[seat].user_id
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
@@ -277,6 +281,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """Open one private thread per team with both partners, or fall back to the relay."""
         if session.game.seats != TEAM_SEATS:
             return
+        if session.message(THREAD_ROLE, 0) or session.message(RELAY_ROLE):
+            return  # announced before a restart
         tr = self.public_tr(session.row.guild_id)
         channel = self.bot.get_channel(session.channel_id)
         made = 0

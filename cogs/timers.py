@@ -30,7 +30,7 @@ from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
 from cogs.service import GameSession, ServiceError, now
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -269,6 +269,9 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 seat = self._still_waiting(session, row)
                 if seat is not None:
                     await self.auto_turn(session, seat)
+        except StoreError as exc:  # nothing was saved: the same deadline fires again later
+            log.warning("timer %s of game %s not done, retried: %s", row.kind, row.game_id, exc)
+            await self._scheduler().again(row)
         except Exception:
             log.exception("timer %s failed", row)
 

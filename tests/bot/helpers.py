@@ -70,8 +70,10 @@ async def play_one(world, session, rng: random.Random, *, via_slash: bool = Fals
     await act_on_hand(session, player, dm_of(player).last_message, action)
 
 
-async def act_on_hand(session, player, message, action) -> None:
+async def act_on_hand(session, player, message, action):
     """Take ``action`` with the controls of the hand DM ``message``: card select, then button.
+
+    Returns the button's interaction result (simcord).
 
     The click names the control the bot must have drawn for that action at the current
     state; simcord refuses a click on a control that is not there.
@@ -83,7 +85,7 @@ async def act_on_hand(session, player, message, action) -> None:
         await player.user.select(message, [card.code], custom_id=select_id)
         # the same message, redrawn with that card's actions
         message = next(m for m in dm_of(player).history() if m.id == message.id)
-    await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
+    return await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
 
 
 async def _play_by_slash(world, player, action) -> None:
