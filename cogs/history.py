@@ -33,7 +33,7 @@ from cogs.render.history import (
 )
 from cogs.replies import seat_name, send_private
 from cogs.service import now
-from data import Store
+from data import Store, StoreError
 from data.history import RatingDelta
 from history.ratings import GLOBAL, MIN_GAMES
 from history.replay import Replay
@@ -220,7 +220,10 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
     async def cog_load(self) -> None:
         """Join ``/hats`` and rate the games that finished while the bot was down."""
         await super().cog_load()
-        await self.catch_up()
+        try:
+            await self.catch_up()
+        except StoreError:  # rated at the next game's end or start-up instead
+            log.exception("history: could not rate the games finished while the bot was down")
 
     async def catch_up(self) -> None:
         """Process every finished game not processed yet, in game order (one at a time)."""
