@@ -47,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.teams",
     "cogs.language",
     "cogs.outbox",
+    "cogs.history",
 )
 """The cogs loaded at start-up, one per feature."""
 

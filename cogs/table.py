@@ -12,7 +12,7 @@ import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,13 +20,14 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
-from cogs.render import end_embed, rules_embeds, table_embed
+from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, ServiceError
 from engine import Event, to_record
 
 if TYPE_CHECKING:
     from bot import HatsBot
+    from cogs.i18n import Tr
 
 log = logging.getLogger("hats.table")
 
@@ -156,6 +157,7 @@ class TableCog(HatsFeature, name="TableCog"):
             tr,
             game_id=session.id,
         )
+        await self._add_rating_changes(session, embed, tr)
         view = discord.ui.View(timeout=None)
         rematch = TableButton(session.id, TableOp.REMATCH)
         rematch.item.label = tr("Rematch")
@@ -167,6 +169,20 @@ class TableCog(HatsFeature, name="TableCog"):
             embed=embed, view=view, file=record_file(to_record(session.game), session.id)
         )
         await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
+
+    async def _add_rating_changes(self, session: GameSession, embed: discord.Embed, tr: Tr) -> None:
+        """Rate the game (HistoryCog) and add its humans' rating changes to the final scores."""
+        history: Any = self.bot.get_cog("HistoryCog")
+        if history is None:
+            return
+        try:
+            field = history.end_screen_field(await history.after_game(session), tr)
+        except Exception:  # the final scores must go out even if the ratings fail
+            log.exception("could not rate game %d", session.id)
+            return
+        if field is not None:
+            embed.add_field(name=field[0], value=field[1], inline=False)
+            fit_embed(embed)
 
     # ------------------------------------------------------------------ commands and buttons
     @app_commands.command(name="table", description="Post the public table again, below")
