@@ -1,4 +1,4 @@
-"""AI players: AI seats in lobbies (Add AI / Remove AI, ``/hats addbot``) and their moves.
+"""AI players: AI seats in lobbies (Add AI / Remove AI, ``/hats ai add``) and their moves.
 
 The host fills empty lobby places with AIs of a chosen level (easy, normal, hard). In a game,
 whenever the seat to move is played by an AI — an AI seat, or a human seat whose player is
@@ -186,7 +186,9 @@ class AiCog(HatsFeature, name="AiCog"):
     def _lobby_cog(self) -> Any:
         return self.bot.get_cog("LobbyCog")
 
-    @app_commands.command(name="addbot", description="Add an AI player to the lobby (host only)")
+    ai = app_commands.Group(name="ai", description="AI players in this channel's lobby")
+
+    @ai.command(name="add", description="Add an AI player to the lobby (host only)")
     @app_commands.describe(level="How strong the AI plays")
     @app_commands.choices(
         level=[
@@ -195,8 +197,8 @@ class AiCog(HatsFeature, name="AiCog"):
             app_commands.Choice(name="hard", value="hard"),
         ]
     )
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        """``/hats addbot level``: seat an AI of that level in this channel's lobby."""
+    async def ai_add(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        """``/hats ai add level``: seat an AI of that level in this channel's lobby."""
 
         async def work() -> None:
             row = await self.add_ai(interaction, self.lobby_here(interaction).id, level)
@@ -206,9 +208,9 @@ class AiCog(HatsFeature, name="AiCog"):
 
         await self.guarded(interaction, work)
 
-    @app_commands.command(name="removebot", description="Remove the last AI player (host only)")
-    async def removebot(self, interaction: discord.Interaction) -> None:
-        """``/hats removebot``: unseat the lobby's last AI."""
+    @ai.command(name="remove", description="Remove the last AI player (host only)")
+    async def ai_remove(self, interaction: discord.Interaction) -> None:
+        """``/hats ai remove``: unseat the lobby's last AI."""
 
         async def work() -> None:
             row = await self.remove_ai(interaction, self.lobby_here(interaction).id)

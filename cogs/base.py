@@ -41,20 +41,21 @@ class HatsFeature(commands.Cog):
 
     def __init__(self, bot: HatsBot) -> None:
         self.bot = bot
+        self._hats_names: list[str] = []
 
     async def cog_load(self) -> None:
         """Move this cog's app commands under ``/hats`` instead of the top level."""
         group = self.bot.hats_group
+        self._hats_names = [command.name for command in self.__cog_app_commands__]
         for command in self.__cog_app_commands__:
             group.add_command(command)
         self.__cog_app_commands__ = []
 
     async def cog_unload(self) -> None:
-        """Take this cog's commands out of ``/hats`` again."""
+        """Take this cog's commands and subcommand groups out of ``/hats`` again."""
         group = self.bot.hats_group
-        for command in list(group.commands):
-            if getattr(command, "binding", None) is self:
-                group.remove_command(command.name)
+        for name in getattr(self, "_hats_names", ()):
+            group.remove_command(name)
 
     def tr(self, interaction: discord.Interaction) -> Tr:
         """The translator for the interaction's locale (see cogs.i18n)."""

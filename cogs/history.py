@@ -1,7 +1,8 @@
-"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats replay [game] [player]``.
+"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history [player]``,
+``/hats replay game``.
 
-``/hats replay`` without a game is the history (recent games); with one, its replay. (One
-command for both: Discord allows at most 25 subcommands in the ``/hats`` group.)
+``/hats history`` lists this server's recent finished games, each with the ``/hats replay``
+command that replays it (a clickable command mention); ``/hats replay`` needs its game.
 
 Ratings are updated after every finished game (:meth:`HistoryCog.after_game`, called by the
 table cog before it posts the final scores, whose rating field it fills) and at start-up for
@@ -62,7 +63,7 @@ PERIOD_DAYS = 30
 TREND_GAMES = 5
 """The trend in ``/hats stats`` covers this many last rated games."""
 HISTORY_GAMES = 10
-"""Games listed by ``/hats replay`` without a game (the history)."""
+"""Games listed by ``/hats history``."""
 
 
 class LeaderboardButton(
@@ -311,29 +312,17 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         else:
             await interaction.response.send_message(embed=embed, view=view)
 
-    # ------------------------------------------------------------------ /hats replay
-    # One command for the history and the replays: Discord allows 25 subcommands in /hats.
-    @app_commands.command(
-        name="replay", description="Replay a finished game, or list this server's recent games"
-    )
-    @app_commands.describe(
-        game="The game to replay; without it, the recent games",
-        player="List only this player's games",
-    )
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        game: int | None = None,
-        player: discord.User | None = None,
+    # ------------------------------------------------------------------ /hats history
+    @app_commands.command(name="history", description="This server's recent finished games")
+    @app_commands.describe(player="List only this player's games")
+    async def history(
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
-        """``/hats replay game``: the deal, with ⏮ ◀ ▶ ⏭ to move through the turns.
+        """``/hats history [player]``, privately: the server's last finished games.
 
-        Without ``game``: the history, privately: the server's last finished games (or
-        ``player``'s) with date, players, scores, winner and their replay command.
+        Each line: id, date, players with scores, the winner (🏆) and the ``/hats replay
+        game:N`` that replays it. ``player`` keeps only that player's games.
         """
-        if game is not None:
-            await self.show_replay(interaction, game, 0, edit=False)
-            return
         tr = self.tr(interaction)
         if interaction.guild_id is None:
             await send_private(interaction, tr("Game history belongs to servers: use this in one."))
@@ -345,6 +334,13 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         )
         embed = history_embed(games, tr, who=player.mention if player else None)
         await send_private(interaction, embed=embed)
+
+    # ------------------------------------------------------------------ /hats replay
+    @app_commands.command(name="replay", description="Replay a finished game of this server")
+    @app_commands.describe(game="The game's number (see /hats history)")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        """``/hats replay game``: the deal, with ⏮ ◀ ▶ ⏭ to move through the turns."""
+        await self.show_replay(interaction, game, 0, edit=False)
 
     async def show_replay(
         self, interaction: discord.Interaction, game_id: int, point: int, *, edit: bool

@@ -221,7 +221,7 @@ def _seat_text(seat, tr: Tr) -> str:
 
 
 def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
-    """The history (``/hats replay`` without a game): recent games, newest first.
+    """The history (``/hats history``): recent games, newest first.
 
     Each line: id, date, players with scores and 🏆, and the command that replays it.
     """

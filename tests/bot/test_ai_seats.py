@@ -1,4 +1,5 @@
-"""AI seats: Add AI / Remove AI in the lobby, /hats addbot, games with AIs played to the end."""
+"""AI seats: Add AI / Remove AI in the lobby, ``/hats ai add`` and ``/hats ai remove``, games
+with AIs played to the end."""
 
 from __future__ import annotations
 
@@ -40,14 +41,14 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     lobby = await open_lobby(world)
     select_id = next(c for c in custom_ids(lobby) if c.startswith("hats:ai:"))
     await alice.select(lobby, ["hard"], custom_id=select_id)
-    r = await alice.slash(world.channel, "hats addbot", level="easy")
+    r = await alice.slash(world.channel, "hats ai add", level="easy")
     assert r.response.content == "An AI player joined the lobby."
     row = env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard", "easy"]
     text = lobby_message(world, lobby).embeds[0].fields[0].value
     assert "· hard" in text and "· easy" in text
     # only the host adds or removes AIs
-    r = await bob.slash(world.channel, "hats addbot", level="normal")
+    r = await bob.slash(world.channel, "hats ai add", level="normal")
     assert "Only the host" in r.response.content
     r = await bob.click(lobby_message(world, lobby), label="Remove AI")
     assert "Only the host" in r.response.content
@@ -56,12 +57,30 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     assert [s.ai_level for s in row.seats] == [None, "hard"]
     assert "· easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
     # a full table refuses a fifth seat
-    await alice.slash(world.channel, "hats addbot", level="normal")
+    await alice.slash(world.channel, "hats ai add", level="normal")
     await bob.click(lobby_message(world, lobby), label="Join")
-    r = await alice.slash(world.channel, "hats addbot", level="normal")
+    r = await alice.slash(world.channel, "hats ai add", level="normal")
     assert "full" in r.response.content
     assert len(env.bot.games.lobby_in_channel(world.channel.id).seats) == 4
     assert bot_messages(env, world.channel)
+
+
+async def test_host_removes_the_last_ai_by_command(world):
+    env, alice, bob = world.env, world.players[0], world.players[1]
+    lobby = await open_lobby(world)
+    r = await alice.slash(world.channel, "hats ai remove")
+    assert r.ephemeral and r.response.content == "There is no AI player in this lobby."
+    await alice.slash(world.channel, "hats ai add", level="hard")
+    await alice.slash(world.channel, "hats ai add", level="easy")
+    r = await bob.slash(world.channel, "hats ai remove")
+    assert r.ephemeral and "Only the host" in r.response.content
+    assert len(env.bot.games.lobby_in_channel(world.channel.id).seats) == 3
+    r = await alice.slash(world.channel, "hats ai remove")
+    assert r.ephemeral and r.response.content == "The AI player left the lobby."
+    row = env.bot.games.lobby_in_channel(world.channel.id)
+    assert [s.ai_level for s in row.seats] == [None, "hard"]  # the last AI left
+    text = lobby_message(world, lobby).embeds[0].fields[0].value
+    assert "· hard" in text and "· easy" not in text  # the lobby message was redrawn
 
 
 async def play_human_game(world, levels, seed):
@@ -69,7 +88,7 @@ async def play_human_game(world, levels, seed):
     env, alice = world.env, world.players[0]
     lobby = await open_lobby(world)
     for level in levels:
-        await alice.slash(world.channel, "hats addbot", level=level)
+        await alice.slash(world.channel, "hats ai add", level=level)
     await alice.click(lobby_message(world, lobby), label="Start")
     session = session_of(env, world.channel)
     rng = random.Random(seed)
@@ -137,7 +156,7 @@ async def test_ai_to_move_resumes_after_a_restart(world, make_bot):
     env, alice = world.env, world.players[0]
     await env.restart_bot(make_bot(ai_delay=30.0))  # the AI pauses 30 s before each move
     lobby = await open_lobby(world)
-    await alice.slash(world.channel, "hats addbot", level="normal")
+    await alice.slash(world.channel, "hats ai add", level="normal")
     await alice.click(lobby_message(world, lobby), label="Start")
     session = session_of(env, world.channel)
     rng = random.Random(6)

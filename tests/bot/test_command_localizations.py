@@ -83,12 +83,17 @@ async def test_every_synced_command_is_localized_validly(simcord_env):
     subs = {o["name"]: o for o in hats["options"]}
     assert subs["new"]["name_localizations"]["de"] == "neu"
     assert subs["blackhat"]["name_localizations"]["fr"] == "chapeau-noir"
-    level = next(o for o in subs["addbot"]["options"] if o["name"] == "level")
+    ai = {o["name"]: o for o in subs["ai"]["options"]}
+    assert set(ai) == {"add", "remove"} and "addbot" not in subs and "removebot" not in subs
+    assert subs["ai"]["name_localizations"]["de"] == "ki"
+    level = next(o for o in ai["add"]["options"] if o["name"] == "level")
     assert {c["name_localizations"]["it"] for c in level["choices"]} == {
         "facile",
         "normale",
         "difficile",
     }
+    assert len(hats["options"]) <= 25  # Discord's limit of subcommands and groups per command
+    assert "history" in subs
 
 
 async def test_the_sync_hash_covers_the_localizations(simcord_env):

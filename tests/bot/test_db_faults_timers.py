@@ -43,7 +43,7 @@ async def test_ai_seat_on_a_failing_store_plays_within_a_minute(world, caplog):
     alice = world.players[0]
     store = world.env.bot.store
     lobby = (await alice.slash(world.channel, "hats new")).response.message
-    await alice.slash(world.channel, "hats addbot", level="easy")
+    await alice.slash(world.channel, "hats ai add", level="easy")
     fault = inject(store, r"INSERT INTO steps.*'actor': 'ai'", "io")
     await alice.click(lobby, label="Start")
     session = session_of(world.env, world.channel)

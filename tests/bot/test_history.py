@@ -105,14 +105,27 @@ async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make
 
 async def _check_history_lists_games_with_their_replay(world, three_games):
     bob = world.players[1]
-    listed = await bob.slash(world.channel, "hats replay")
+    listed = await bob.slash(world.channel, "hats history")
+    assert listed.ephemeral
     text = _text(listed.response.embeds[0])
     for game in three_games:
-        assert "hats replay" in text and f"> game:{game}" in text  # a command mention
+        assert "</hats replay:" in text and f"> game:{game}" in text  # a command mention
     assert text.index(f"#{three_games[2]}") < text.index(f"#{three_games[0]}")  # newest first
     assert "🏆" in text
-    only = await bob.slash(world.channel, "hats replay", player=world.players[3])
+    # carol played the two 3-player games only; dave none
+    theirs = _text(
+        (await bob.slash(world.channel, "hats history", player=world.players[2])).response.embeds[0]
+    )
+    assert f"#{three_games[1]}" in theirs and f"#{three_games[2]}" in theirs
+    assert f"#{three_games[0]}" not in theirs
+    only = await bob.slash(world.channel, "hats history", player=world.players[3])
     assert "No finished games here yet." in _text(only.response.embeds[0])
+    # another server's history does not list this server's games
+    other = world.env.create_guild("Elsewhere")
+    channel = other.create_text_channel("games")
+    stranger = other.add_member(world.env.create_user("zed"))
+    elsewhere = await stranger.slash(channel, "hats history")
+    assert "No finished games here yet." in _text(elsewhere.response.embeds[0])
 
 
 async def _check_replay_steps_to_the_end_and_back_and_survives_a_restart(
