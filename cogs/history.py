@@ -2,7 +2,8 @@
 ``/hats replay game``.
 
 ``/hats history`` lists this server's recent finished games, each with the ``/hats replay``
-command that replays it (a clickable command mention); ``/hats replay`` needs its game.
+command that replays it (a clickable command mention), and a select that posts the chosen
+game's replay; ``/hats replay`` needs its game.
 
 Ratings are updated after every finished game (:meth:`HistoryCog.after_game`, called by the
 table cog before it posts the final scores, whose rating field it fills) and at start-up for
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HistoryCog",
+    "HistorySelect",
     "LeaderboardButton",
     "ReplayButton",
     "leaderboard_message",
@@ -133,6 +135,43 @@ class ReplayButton(
         cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
         target = {"f": 0, "p": self.point - 1, "n": self.point + 1, "l": 1 << 30}[self.op]
         await cog.show_replay(interaction, self.game, target, edit=True)
+
+
+class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hats:hist"):
+    """Under ``/hats history``: choose a listed game to post its replay in the channel.
+
+    custom_id ``hats:hist``; each option's value is a game id, so it works after a restart.
+    """
+
+    def __init__(self, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id="hats:hist"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+    ) -> HistorySelect:
+        """Rebuild the select from its custom_id."""
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Post the chosen game's replay (checked like ``/hats replay game``)."""
+        cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
+        values = self.item.values
+        game = int(values[0]) if values and values[0].isdigit() else 0
+        await cog.show_replay(interaction, game, 0, edit=False)
+
+
+def _history_view(games: list[int], tr: Tr) -> discord.ui.View | None:
+    """The select that replays one of ``games`` (None without games)."""
+    if not games:
+        return None
+    select = HistorySelect()
+    select.item.placeholder = tr("Replay one of these games in the channel")
+    for game in games[:25]:  # Discord: at most 25 options
+        select.item.add_option(label=tr("Game #{game_id}", game_id=game), value=str(game))
+    view = discord.ui.View(timeout=None)
+    view.add_item(select)
+    return view
 
 
 def _leaderboard_view(seats: int, days: int, page: int, pages: int) -> discord.ui.View:
@@ -321,7 +360,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         """``/hats history [player]``, privately: the server's last finished games.
 
         Each line: id, date, players with scores, the winner (🏆) and the ``/hats replay
-        game:N`` that replays it. ``player`` keeps only that player's games.
+        game:N`` that replays it; a select below posts the chosen game's replay in the
+        channel. ``player`` keeps only that player's games.
         """
         tr = self.tr(interaction)
         if interaction.guild_id is None:
@@ -333,7 +373,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             limit=HISTORY_GAMES,
         )
         embed = history_embed(games, tr, who=player.mention if player else None)
-        await send_private(interaction, embed=embed)
+        view = _history_view([g.game_id for g in games], tr)
+        await send_private(interaction, embed=embed, view=view)
 
     # ------------------------------------------------------------------ /hats replay
     @app_commands.command(name="replay", description="Replay a finished game of this server")
@@ -400,5 +441,5 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
 
 async def setup(bot: HatsBot) -> None:
     """Load the cog and register its persistent buttons."""
-    bot.add_dynamic_items(LeaderboardButton, ReplayButton)
+    bot.add_dynamic_items(HistorySelect, LeaderboardButton, ReplayButton)
     await bot.add_cog(HistoryCog(bot))

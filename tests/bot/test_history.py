@@ -112,6 +112,12 @@ async def _check_history_lists_games_with_their_replay(world, three_games):
         assert "</hats replay:" in text and f"> game:{game}" in text  # a command mention
     assert text.index(f"#{three_games[2]}") < text.index(f"#{three_games[0]}")  # newest first
     assert "🏆" in text
+    # the select under the list posts the chosen game's replay in the channel, for everyone
+    select = listed.response.components[0]["components"][0]
+    assert [o["value"] for o in select["options"]] == [str(g) for g in reversed(three_games)]
+    posted = await bob.select(listed.response, [str(three_games[1])], custom_id="hats:hist")
+    assert not posted.ephemeral
+    assert f"Replay of game #{three_games[1]}: turn 0/" in _text(posted.response.embeds[0])
     # carol played the two 3-player games only; dave none
     theirs = _text(
         (await bob.slash(world.channel, "hats history", player=world.players[2])).response.embeds[0]
