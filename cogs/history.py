@@ -1,5 +1,4 @@
-"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history [player]``,
-``/hats replay game``.
+"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history``, ``/hats replay``.
 
 ``/hats history`` lists this server's recent finished games, each with the ``/hats replay``
 command that replays it (a clickable command mention), and a select that posts the chosen
