@@ -169,3 +169,13 @@ async def test_ai_to_move_resumes_after_a_restart(world, make_bot):
     again = session_of(env, world.channel)
     assert again.game.to_move == human and again.version > version
     assert set((await actors(env, again.id))[version:]) == {"ai"}
+
+
+async def test_reloading_the_ai_cog_keeps_one_ai_group_that_works(world):
+    env, alice = world.env, world.players[0]
+    await env.bot.reload_extension("cogs.ai_players")  # unload takes the ai group out again
+    names = [c.name for c in env.bot.hats_group.commands]
+    assert names.count("ai") == 1 and "addbot" not in names
+    await open_lobby(world)
+    r = await alice.slash(world.channel, "hats ai add", level="easy")
+    assert r.response.content == "An AI player joined the lobby."
