@@ -1,0 +1,54 @@
+"""Text in pictures: the translator protocol and fitting a text into a width.
+
+Every label a picture shows goes through a :class:`Translate` (``cogs.i18n.Tr`` is one), so
+each language works; only names, numbers and ``×`` are drawn as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from PIL import ImageFont
+
+__all__ = ["ELLIPSIS", "N_", "Translate", "fit_text"]
+
+ELLIPSIS = "…"
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it; returns it unchanged."""
+    return msgid
+
+
+class Translate(Protocol):
+    """Translates and formats one language's texts (``cogs.i18n.Tr`` fits this)."""
+
+    def __call__(self, msgid: str, /, **params: Any) -> str:
+        """``msgid`` translated, ``{placeholders}`` filled from ``params``."""
+        ...
+
+    def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """The form for count ``n`` (``{n}`` is filled), translated and formatted."""
+        ...
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as it is if it fits ``width`` pixels, else cut and ended with ``…``.
+
+    Returns ``""`` when not even the ellipsis fits. Cuts by characters (binary search on the
+    measured width), so accents and wide letters are measured, not guessed.
+    """
+    if width <= 0:
+        return ""
+    if font.getlength(text) <= width:
+        return text
+    if font.getlength(ELLIPSIS) > width:
+        return ""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
