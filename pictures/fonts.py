@@ -11,7 +11,7 @@ from functools import lru_cache
 from fontpkg.pil import truetype
 from PIL import ImageFont
 
-__all__ = ["BOLD", "FAMILY", "REGULAR", "font"]
+__all__ = ["BOLD", "FAMILY", "REGULAR", "font", "measure"]
 
 FAMILY = "Noto Sans"
 REGULAR = 400
@@ -25,3 +25,9 @@ def font(size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
     Raises fontpkg's error when the font package is not installed.
     """
     return truetype(FAMILY, size, weight=weight)
+
+
+@lru_cache(maxsize=8192)
+def measure(text: str, size: int, weight: int = REGULAR) -> float:
+    """Width in pixels of ``text`` in Noto Sans at ``size`` and ``weight`` (cached)."""
+    return font(size, weight).getlength(text)

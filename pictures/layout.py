@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import BlackHat, Card, Exchange, HatType, Observation
-from pictures.fonts import BOLD, REGULAR, font
+from pictures.fonts import BOLD, REGULAR, measure
 from pictures.text import N_, Translate, fit_text
 
 __all__ = [
@@ -228,11 +228,11 @@ class _Builder:
         Its box is the measured width (after cutting to ``max_w``) and ``h`` or 1.4 × size.
         Returns None (and adds nothing) when not even ``…`` fits.
         """
-        f = font(size, BOLD if bold else REGULAR)
-        shown = fit_text(text, f, max_w)
+        weight = BOLD if bold else REGULAR
+        shown = fit_text(text, size, max_w, weight)
         if not shown:
             return None
-        w = min(max_w, int(f.getlength(shown)) + 1)
+        w = min(max_w, int(measure(shown, size, weight)) + 1)
         box = Box(x - w if right else x, y, w, h or round(size * 1.4))
         element = Text(box, shown, size, bold, tone)
         self.elements.append(element)
@@ -280,8 +280,7 @@ def _board(
     for i, card in enumerate(board):
         x = x0 + i * (cw + gap)
         number = str(i + 1)
-        f = font(26, BOLD)
-        tw = int(f.getlength(number)) + 1
+        tw = int(measure(number, 26, BOLD)) + 1
         b.add(Text(Box(x + (cw - tw) // 2, y, tw, 34), number, 26, True, Tone.MUTED))
         down = up is not None and (i + 1) not in up
         b.add(CardFace(Box(x, y + 36, cw, ch), card, turned_down=down))
@@ -331,7 +330,7 @@ def _count(
 
 
 def _count_width(h: int, label: str) -> int:
-    return round(h * 0.72) + 6 + int(font(24).getlength(label)) + 1
+    return round(h * 0.72) + 6 + int(measure(label, 24)) + 1
 
 
 def _name_row(
@@ -365,7 +364,7 @@ def _name_row(
     team_label = ""
     if team is not None:
         team_label = tr(TEAM_NAMES[team])
-        team_w = min(160, int(font(22, BOLD).getlength(team_label)) + 1)
+        team_w = min(160, int(measure(team_label, 22, BOLD)) + 1)
     cookie_w = 40 if cookie else 0
     name_w = max(60, right - x - cookie_w - (team_w + 12 if team_w else 0))
     element = b.text(x, y, _name(obs_names, seat), 28, max_w=name_w, bold=True, h=h)
@@ -610,7 +609,7 @@ def _score_panel(
     left = MARGIN + pad + (8 if team is not None else 0)
     right = WIDTH - MARGIN - pad
     total = tr.plural("{n} point", "{n} points", score.total)
-    total_w = min(220, int(font(28, BOLD).getlength(total)) + 1)
+    total_w = min(220, int(measure(total, 28, BOLD)) + 1)
     _name_row(
         b,
         names,

@@ -186,6 +186,18 @@ def icon_tile(kind: IconKind, w: int, h: int) -> Image.Image:
     return _small(img, w, h)
 
 
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """``text`` drawn once as an 8-bit mask, cached, with its offset from the left-middle
+    anchor (x, y of the line's left end at half the line's height).
+    """
+    f = font(size, BOLD if bold else REGULAR)
+    left, top, right, bottom = f.getbbox(text, anchor="lm")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor="lm")
+    return mask, left, top
+
+
 def paint(layout: Layout) -> Image.Image:
     """Draw every element of ``layout`` in order on a new RGB image of its size."""
     img = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
@@ -202,8 +214,8 @@ def paint(layout: Layout) -> Image.Image:
                 width=3 if active else 0,
             )
         elif isinstance(e, Text):
-            f = font(e.size, BOLD if e.bold else REGULAR)
-            d.text((x, y + h / 2), e.text, font=f, fill=TEXT_COLOURS[e.tone], anchor="lm")
+            mask, left, top = text_mask(e.text, e.size, e.bold)
+            img.paste(TEXT_COLOURS[e.tone], (x + left, y + h // 2 + top), mask)
         elif isinstance(e, CardFace):
             tile = card_tile(e.card, w, h, e.turned_down)
             img.paste(tile, (x, y), tile)
@@ -237,8 +249,53 @@ def _team_stripes(d: ImageDraw.ImageDraw, layout: Layout) -> None:
                 )
 
 
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed 256-colour palette of every picture (a "P" image), built once.
+
+    It is the median-cut palette of a sample that holds every card face, black hat, icon,
+    badge and text colour on every background, so a picture maps onto it with no visible
+    loss; mapping onto a fixed palette costs about 1 ms, where quantising each picture anew
+    would cost about 10 ms, and a palette PNG encodes about 4 × faster than an RGB one.
+    """
+    from engine import ALL_CARDS
+
+    sample = Image.new("RGB", (42 * 60, 4 * 90), BACKGROUND)
+    d = ImageDraw.Draw(sample)
+    for i, card in enumerate(ALL_CARDS):
+        x = i * 60
+        sample.paste(PANEL, (x, 0, x + 60, 90))
+        sample.paste(PANEL_ACTIVE, (x + 30, 90, x + 60, 180))
+        for tile, at in (
+            (card_tile(card, 56, 72), (x + 2, 2)),
+            (card_tile(card, 76, 56, i % 3 == 0), (x - 10 if i else 0, 92)),
+            (card_tile(card, 44, 56), (x + 8, 182)),
+        ):
+            sample.paste(tile, at, tile)
+    extras = [black_hat_tile(40, 56), back_tile(29, 40), badge_tile(3, 40)]
+    extras += [icon_tile(kind, 30, 30) for kind in IconKind]
+    x = 0
+    for tile in extras:
+        sample.paste(tile, (x, 272), tile)
+        x += tile.width + 4
+    for j, colour in enumerate(TEXT_COLOURS.values()):
+        for k, fill in enumerate((BACKGROUND, PANEL, PANEL_ACTIVE)):
+            x0 = 400 + (j * 3 + k) * 120
+            d.rectangle((x0, 272, x0 + 119, 359), fill=fill)
+            d.text((x0 + 4, 300), "Ag 9ß", font=font(28, BOLD), fill=colour, anchor="lm")
+            d.text((x0 + 4, 335), "Ag 9ß", font=font(22), fill=colour, anchor="lm")
+    d.rounded_rectangle(
+        (2000, 272, 2100, 359), 14, fill=PANEL_ACTIVE, outline=ACTIVE_OUTLINE, width=3
+    )
+    for stripe in TEAM_STRIPES.values():
+        d.rectangle((2110, 272, 2130, 359), fill=stripe)
+    return sample.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` (fast zlib level: pictures are sent at once, not stored)."""
+    """PNG bytes of ``image``, mapped onto the fixed :func:`palette` (8-bit, no dithering)."""
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
+    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(
+        out, format="PNG", compress_level=3
+    )
     return out.getvalue()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from PIL import ImageFont
+from pictures.fonts import REGULAR, measure
 
 __all__ = ["ELLIPSIS", "N_", "Translate", "fit_text"]
 
@@ -32,22 +32,22 @@ class Translate(Protocol):
         ...
 
 
-def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` as it is if it fits ``width`` pixels, else cut and ended with ``…``.
+def fit_text(text: str, size: int, width: float, weight: int = REGULAR) -> str:
+    """``text`` as it is if it fits ``width`` pixels (Noto Sans, ``size`` px), else cut with ``…``.
 
     Returns ``""`` when not even the ellipsis fits. Cuts by characters (binary search on the
     measured width), so accents and wide letters are measured, not guessed.
     """
     if width <= 0:
         return ""
-    if font.getlength(text) <= width:
+    if measure(text, size, weight) <= width:
         return text
-    if font.getlength(ELLIPSIS) > width:
+    if measure(ELLIPSIS, size, weight) > width:
         return ""
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if font.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+        if measure(text[:mid].rstrip() + ELLIPSIS, size, weight) <= width:
             lo = mid
         else:
             hi = mid - 1
