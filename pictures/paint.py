@@ -188,8 +188,9 @@ def icon_tile(kind: IconKind, w: int, h: int) -> Image.Image:
 
 @lru_cache(maxsize=4096)
 def text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
-    """``text`` drawn once as an 8-bit mask, cached, with its offset from the left-middle
-    anchor (x, y of the line's left end at half the line's height).
+    """``text`` drawn once as an 8-bit mask (cached), and its offset ``(left, top)``.
+
+    The offset is from the left-middle anchor: the line's left end at half its height.
     """
     f = font(size, BOLD if bold else REGULAR)
     left, top, right, bottom = f.getbbox(text, anchor="lm")
