@@ -27,6 +27,7 @@ from discord.ext import commands
 from cogs.base import make_hats_group
 from cogs.errors import HatsTree
 from cogs.i18n import Translator
+from cogs.pictures import Pictures
 from cogs.service import GameService
 from data import Store, StoreError, open_store
 from data.config import database_path
@@ -136,6 +137,8 @@ class HatsBot(commands.Bot):
         """Display names of users seen in interactions (user id -> name)."""
         self.locales: dict[int, str] = {}
         """Last interaction locale of each user, for DMs (user id -> locale)."""
+        self.pictures = Pictures()
+        """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.replies import error_text, labels_for, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
@@ -138,6 +139,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         )
         return embed, (view if view.children else None)
 
+    async def hand_picture(
+        self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed
+    ) -> list[discord.File]:
+        """``seat``'s hand picture for ``embed`` (its image set), or [] if not drawn."""
+        return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed)
+
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
         labels = labels_for(session, self.bot.names, tr)
@@ -165,7 +172,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(
             session, seat, tr, notice=self.notice_for(session, event, seat, tr)
         )
-        await send_private(interaction, embed=embed, view=view)
+        files = await self.hand_picture(session, seat, tr, embed)
+        await send_private(interaction, embed=embed, view=view, files=files)
 
     async def _answer(
         self, interaction: discord.Interaction, exc: Exception, session: GameSession | None
@@ -220,7 +228,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self._answer(interaction, exc, None)
             return
         embed, view = self.hand_message(session, seat, tr)
-        await send_private(interaction, embed=embed, view=view)
+        files = await self.hand_picture(session, seat, tr, embed)
+        await send_private(interaction, embed=embed, view=view, files=files)
 
     @app_commands.command(name="exchange", description="Play a card onto a slot and take its card")
     @app_commands.describe(
@@ -327,7 +336,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             except ValueError:
                 selected = None
         embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
-        await interaction.response.edit_message(embed=embed, view=view)
+        files = await self.hand_picture(session, seat, tr, embed)
+        await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
 
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
@@ -340,7 +350,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
-            await interaction.response.edit_message(embed=embed, view=view)
+            files = await self.hand_picture(session, seat, tr, embed)
+            await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
             return
         origin = interaction.message.id if interaction.message else None
         try:
@@ -349,7 +360,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             )
         except OutOfDate as exc:
             embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
-            await interaction.response.edit_message(embed=embed, view=view)
+            files = await self.hand_picture(session, seat, tr, embed)
+            await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
@@ -358,7 +370,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(
             session, seat, tr, notice=self.notice_for(session, event, seat, tr)
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        files = await self.hand_picture(session, seat, tr, embed)
+        await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
 
     # ------------------------------------------------------------------ DMs
     @commands.Cog.listener()
@@ -399,11 +412,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         tr = self.tr_for(user_id)
         embed, view = self.hand_message(session, seat, tr)
+        files = await self.hand_picture(session, seat, tr, embed)
         current = session.message(DM_ROLE, seat)
         if current is not None and current.message_id is not None and not ping:
             partial = self.bot.get_partial_messageable(current.channel_id)
             try:
-                await partial.get_partial_message(current.message_id).edit(embed=embed, view=view)
+                await partial.get_partial_message(current.message_id).edit(
+                    embed=embed, view=view, **edit_kwargs(files)
+                )
                 return
             except discord.NotFound:
                 pass  # deleted by the user: send a new one
@@ -419,7 +435,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             )
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(content=content, embed=embed, view=view)
+            message = await user.send(content=content, embed=embed, view=view, **send_kwargs(files))
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)

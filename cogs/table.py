@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
+from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, ServiceError
@@ -75,10 +76,19 @@ class TableCog(HatsFeature, name="TableCog"):
             auto_played=session.auto_played,
         )
 
+    async def table_picture(self, session: GameSession, embed: discord.Embed) -> list[discord.File]:
+        """The table picture for ``embed`` (its image set), or [] if it could not be drawn."""
+        tr = self.bot.translator.for_locale(None)
+        return await self.bot.pictures.table(session, self.bot.names, tr, embed)
+
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
-        message = await channel.send(embed=self.table_embed(session), view=self.table_view(session))
+        embed = self.table_embed(session)
+        files = await self.table_picture(session, embed)
+        message = await channel.send(
+            embed=embed, view=self.table_view(session), **send_kwargs(files)
+        )
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
         if old is not None and old.message_id is not None:
@@ -107,9 +117,11 @@ class TableCog(HatsFeature, name="TableCog"):
             await self.post_table(session)
             return
         channel = self.bot.get_partial_messageable(session.channel_id)
+        embed = self.table_embed(session)
+        files = await self.table_picture(session, embed)
         try:
             await channel.get_partial_message(current.message_id).edit(
-                embed=self.table_embed(session), view=self.table_view(session)
+                embed=embed, view=self.table_view(session), **edit_kwargs(files)
             )
         except discord.NotFound:
             await self.post_table(session)
@@ -143,9 +155,9 @@ class TableCog(HatsFeature, name="TableCog"):
         rematch.item.emoji = "🔁"
         view.add_item(rematch)
         channel = self.bot.get_partial_messageable(session.channel_id)
-        message = await channel.send(
-            embed=embed, view=view, file=record_file(to_record(session.game), session.id)
-        )
+        files = [record_file(to_record(session.game), session.id)]
+        files += await self.bot.pictures.end(session, self.bot.names, tr, embed)
+        message = await channel.send(embed=embed, view=view, files=files)
         await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
 
     # ------------------------------------------------------------------ commands and buttons
@@ -189,7 +201,8 @@ class TableCog(HatsFeature, name="TableCog"):
             return
         play = self.bot.get_cog("PlayCog")
         embed, view = play.hand_message(session, seat, tr)  # type: ignore[union-attr]
-        await send_private(interaction, embed=embed, view=view)
+        files = await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed)
+        await send_private(interaction, embed=embed, view=view, files=files)
 
 
 async def setup(bot: HatsBot) -> None:

@@ -1,4 +1,4 @@
-"""Rendering off the event loop, with recent pictures kept per game, version, language, viewer.
+"""Rendering off the event loop; recent pictures kept per game, version, language, viewer.
 
 A picture depends only on the game's state version, the language and the viewer (None for
 the public table and the end), so one render serves every edit of the same state: the table
@@ -20,7 +20,8 @@ class PictureKey:
     """What a picture depends on.
 
     ``kind`` ("table", "hand", "end"), ``game`` id, state ``version``, ``language`` (the Tr's
-    locale) and ``viewer`` seat (None for the public pictures).
+    locale), ``viewer`` seat (None for the public pictures) and the seats' display ``names``
+    (a player may be seen under a new name between two steps).
     """
 
     kind: str
@@ -28,6 +29,7 @@ class PictureKey:
     version: int
     language: str
     viewer: int | None = None
+    names: tuple[str, ...] = ()
 
 
 class PictureCache:

@@ -1,0 +1,118 @@
+"""Pictures on the game's messages: the table, hand and end images attached to their embeds.
+
+The embeds keep their text (screen readers, clients that do not load images); the picture is
+an attachment the embed shows with ``embed.set_image(url="attachment://table.png")``
+(Discord: "Uploading files", attachment:// in embeds). Editing a message with
+``attachments=[file]`` replaces its picture. Pictures are drawn by :mod:`pictures` from the
+viewer's observation only (the public view for the table and the end, the seat's own for a
+hand), in a worker thread, cached per game, state version, language, viewer and names.
+
+A failed render is logged and the message goes out with its text alone: a picture is never
+worth a lost update.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.i18n import Tr
+from cogs.replies import labels_for
+from pictures import PictureCache, PictureKey, render_end, render_hand, render_table
+
+if TYPE_CHECKING:
+    from cogs.service import GameSession
+
+__all__ = ["END_FILE", "HAND_FILE", "TABLE_FILE", "Pictures", "edit_kwargs", "send_kwargs"]
+
+log = logging.getLogger("hats.pictures")
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+END_FILE = "end.png"
+
+
+def send_kwargs(files: Sequence[discord.File]) -> dict[str, Any]:
+    """Keyword arguments that add ``files`` to a new message (nothing when there are none)."""
+    return {"files": list(files)} if files else {}
+
+
+def edit_kwargs(files: Sequence[discord.File]) -> dict[str, Any]:
+    """Keyword arguments that make ``files`` the edited message's only attachments."""
+    return {"attachments": list(files)}
+
+
+class Pictures:
+    """Renders the pictures of a game's messages and attaches them to their embeds.
+
+    ``cache``: where pictures are kept (one per bot). ``enabled`` False sends text alone.
+    """
+
+    def __init__(self, cache: PictureCache | None = None, *, enabled: bool = True) -> None:
+        """Use ``cache`` (a new 256-picture cache by default)."""
+        self.cache = cache or PictureCache()
+        self.enabled = enabled
+
+    async def _attach(
+        self,
+        embed: discord.Embed,
+        key: PictureKey,
+        filename: str,
+        render: Callable[[], bytes],
+    ) -> list[discord.File]:
+        if not self.enabled:
+            return []
+        try:
+            data = await self.cache.get(key, render)
+        except Exception:
+            log.exception("could not draw the %s picture of game %d", key.kind, key.game)
+            return []
+        embed.set_image(url=f"attachment://{filename}")
+        return [discord.File(io.BytesIO(data), filename=filename)]
+
+    async def table(
+        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+    ) -> list[discord.File]:
+        """The public table picture (public observation only) for ``embed``: ``[table.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        """
+        obs = session.game.public_view()
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey("table", session.id, session.version, tr.locale, None, seat_names)
+        return await self._attach(embed, key, TABLE_FILE, lambda: render_table(obs, seat_names, tr))
+
+    async def hand(
+        self,
+        session: GameSession,
+        seat: int,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed,
+    ) -> list[discord.File]:
+        """``seat``'s own hand picture (that seat's observation only): ``[hand.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        """
+        obs = session.game.observation(seat)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey("hand", session.id, session.version, tr.locale, seat, seat_names)
+        return await self._attach(embed, key, HAND_FILE, lambda: render_hand(obs, seat_names, tr))
+
+    async def end(
+        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+    ) -> list[discord.File]:
+        """The final board and scores picture (R15–R20): ``[end.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        """
+        obs = session.game.public_view()
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey("end", session.id, session.version, tr.locale, None, seat_names)
+        return await self._attach(
+            embed, key, END_FILE, lambda: render_end(obs, seat_names, tr, game_id=session.id)
+        )

@@ -1,0 +1,88 @@
+"""The table, hand and end pictures on the real bot (simcord): attached, shown by the embed,
+replaced on every edit, drawn from what the viewer may see, and never in the way."""
+
+from __future__ import annotations
+
+import random
+
+import cogs.pictures
+from cogs.replies import labels_for
+from pictures import render_end, render_hand, render_table
+from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
+
+
+def table_message(env, channel, session):
+    table = session.message("table")
+    return next(m for m in bot_messages(env, channel) if m.id == table.message_id)
+
+
+def names(env, session, tr) -> tuple[str, ...]:
+    return tuple(label.name for label in labels_for(session, env.bot.names, tr))
+
+
+async def picture(message, filename: str) -> bytes:
+    (attachment,) = [a for a in message.attachments if a.filename == filename]
+    assert message.embeds[0].image.url == f"attachment://{filename}"
+    return await attachment.read()
+
+
+async def test_table_picture_is_replaced_on_every_edit(world):
+    env = world.env
+    session = await open_and_start(world, 3)
+    tr = env.bot.translator.for_locale(None)
+    first = table_message(env, world.channel, session)
+    before = await picture(first, "table.png")
+    assert before == render_table(session.game.public_view(), names(env, session, tr), tr)
+    await play_one(world, session, random.Random(1))
+    edited = table_message(env, world.channel, session)
+    assert edited.id == first.id  # the same message, edited
+    assert [a.filename for a in edited.attachments] == ["table.png"]  # replaced, not added
+    after = await picture(edited, "table.png")
+    assert after != before
+    assert after == render_table(session.game.public_view(), names(env, session, tr), tr)
+    # the text summary and the buttons stay
+    assert edited.embeds[0].fields and edited.components
+
+
+async def test_hand_dm_shows_the_players_own_hand_picture(world):
+    env = world.env
+    session = await open_and_start(world, 2)
+    tr = env.bot.translator.for_locale(None)
+    rng = random.Random(2)
+    await play_one(world, session, rng)
+    players = {p.user.id: p for p in world.players}
+    pictures = {}
+    for seat in session.seats:
+        message = dm_of(players[seat.user_id]).last_message
+        data = await picture(message, "hand.png")
+        own = render_hand(session.game.observation(seat.seat), names(env, session, tr), tr)
+        assert data == own
+        pictures[seat.seat] = data
+    assert pictures[0] != pictures[1]
+
+
+async def test_end_screen_has_the_end_picture_and_the_record(world):
+    env = world.env
+    session = await open_and_start(world, 2)
+    tr = env.bot.translator.for_locale(None)
+    rng = random.Random(3)
+    while not session.game.is_over:
+        await play_one(world, session, rng)
+    final = bot_messages(env, world.channel)[-1]
+    assert [a.filename for a in final.attachments] == [f"hats-game-{session.id}.json", "end.png"]
+    data = await picture(final, "end.png")
+    obs = session.game.public_view()
+    assert data == render_end(obs, names(env, session, tr), tr, game_id=session.id)
+
+
+async def test_a_failed_picture_leaves_the_text_table(world, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("no font")
+
+    monkeypatch.setattr(cogs.pictures, "render_table", broken)
+    env = world.env
+    session = await open_and_start(world, 2)
+    table = table_message(env, world.channel, session)
+    assert table.attachments == []
+    assert table.embeds[0].image.url is None
+    assert table.embeds[0].fields and table.components
