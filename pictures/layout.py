@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from engine import BlackHat, Card, Exchange, HatType, Observation
 from pictures.fonts import BOLD, REGULAR, measure
-from pictures.text import N_, Translate, fit_text
+from pictures.text import N_, Translate, drawable, fit_text
 
 __all__ = [
     "MARGIN",
@@ -243,7 +243,9 @@ class _Builder:
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+    """The drawable part of a seat's name; ``#2`` when nothing of it can be drawn."""
+    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
+    return name or f"#{seat + 1}"
 
 
 def _team(teams: Sequence[Sequence[int]] | None, seat: int) -> int | None:
@@ -469,7 +471,7 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
     y += 48
     if obs.is_over:
         status = tr("The game is over.")
-    elif obs.to_move == me and obs.pending_swap is None:
+    elif obs.active_seat == me:
         status = tr("Round {round}/{rounds}: it's your turn.", round=obs.round, rounds=TURNS)
     else:
         status = tr(
@@ -501,11 +503,12 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
             h=32,
         )
         y += 40
-    col_w = (WIDTH - 2 * MARGIN - 16) // 2
-    chip_w, chip_h, row_h = 84, 64, 76
+    cols = 2 if marks else 4  # room for the slot badges, else more cards a row
+    col_w = (WIDTH - 2 * MARGIN - 16 * (cols - 1)) // cols
+    chip_w, chip_h, row_h = (84, 64, 76) if marks else (120, 88, 100)
     badge, badge_gap = 40, 6
     for i, card in enumerate(obs.hand):
-        col, line = i % 2, i // 2
+        col, line = i % cols, i // cols
         x = MARGIN + col * (col_w + 16)
         top = y + line * row_h
         b.add(CardFace(Box(x, top, chip_w, chip_h), card))
@@ -517,7 +520,7 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
                 bx += badge + badge_gap
         elif marks and card in black:
             b.add(BlackHatCard(Box(bx, top + 4, round((chip_h - 8) * 0.72), chip_h - 8)))
-    rows = (len(obs.hand) + 1) // 2
+    rows = (len(obs.hand) + cols - 1) // cols
     y += rows * row_h if rows else 0
     if not obs.hand:
         b.text(MARGIN, y, "—", 26, max_w=100, tone=Tone.MUTED)

@@ -6,11 +6,12 @@ each language works; only names, numbers and ``×`` are drawn as they are.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
-from pictures.fonts import REGULAR, measure
+from pictures.fonts import REGULAR, font, measure
 
-__all__ = ["ELLIPSIS", "N_", "Translate", "fit_text"]
+__all__ = ["ELLIPSIS", "N_", "Translate", "drawable", "fit_text"]
 
 ELLIPSIS = "…"
 
@@ -52,3 +53,27 @@ def fit_text(text: str, size: int, width: float, weight: int = REGULAR) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ELLIPSIS
+
+
+_NOTDEF = "\U0010fffd"
+"""A private-use character no font has: the font draws its "missing glyph" box for it."""
+
+
+def _glyph(ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = font(28).getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    return _glyph(ch) != _glyph(_NOTDEF)
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font cannot draw (emoji, CJK…), spaces collapsed.
+
+    Noto Sans covers Latin with every accent, Greek and Cyrillic; a name such as
+    ``"🎩 Zoë"`` is drawn as ``"Zoë"`` rather than with a missing-glyph box.
+    """
+    kept = "".join(ch for ch in text if ch.isspace() or _has_glyph(ch))
+    return " ".join(kept.split())

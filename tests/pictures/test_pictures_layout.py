@@ -217,3 +217,11 @@ def test_pngs_have_the_layout_size(seats):
         assert image.format == "PNG"
         assert image.size == (WIDTH, layout.height)
         assert len(png) < 300_000  # small enough to upload on every edit
+
+
+def test_characters_the_font_lacks_are_left_out_of_names():
+    game = states(2, seed=1)[0]
+    layout = table_layout(game.public_view(), ("🎩 Zoë 中", "🎩🎩"), EN)
+    texts = layout.texts()
+    assert "Zoë" in texts and "#2" in texts
+    assert not any("🎩" in t or "中" in t for t in texts)
