@@ -382,7 +382,8 @@ def _name_row(
 def table_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout:
     """The public table picture from the PUBLIC observation (``obs.viewer`` None).
 
-    Shows the round and whose turn (R14), the tea table with slot numbers (R2), the draw deck
+    Shows the round and whose turn (R14), the tea table with slot numbers (R2; once the game
+    is over, the slots turned face down by the clean-up faded and crossed, R15), the draw deck
     and discard pile sizes (2–3 seats; with 4 they are always empty, R4), and per player:
     turn marker, name, cookie (R13), team (R5), hand size, face-up collection grouped by type
     (R1) and black hat count (R8). ``names``: one plain display name per seat.
@@ -403,7 +404,8 @@ def table_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layou
         )
     b.text(MARGIN, y, header, 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
     y += 52
-    y = _board(b, obs.board, y, tr("Tea table"), max_card_w=124)
+    face_up = obs.result.face_up_slots if obs.result is not None else None
+    y = _board(b, obs.board, y, tr("Tea table"), max_card_w=124, face_up=face_up)
     if obs.seats < 4:
         half = (WIDTH - 2 * MARGIN) // 2
         deck = tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)

@@ -225,3 +225,16 @@ def test_characters_the_font_lacks_are_left_out_of_names():
     texts = layout.texts()
     assert "Zoë" in texts and "#2" in texts
     assert not any("🎩" in t or "中" in t for t in texts)
+
+
+def test_the_last_table_shows_the_turned_down_slots():
+    for seed in range(40):
+        game = states(3, seed=seed)[-1]
+        result = game.result
+        down = [s for s in range(1, len(result.board) + 1) if s not in result.face_up_slots]
+        if down:
+            break
+    layout = table_layout(game.public_view(), SHORT_NAMES[:3], EN)
+    turned = [e.card for e in layout.elements if isinstance(e, CardFace) and e.turned_down]
+    assert turned == [result.board[s - 1] for s in down]
+    assert layout.texts()[0] == "The game is over."
