@@ -26,6 +26,7 @@ from pictures import PictureCache, PictureKey, render_end, render_hand, render_t
 
 if TYPE_CHECKING:
     from cogs.service import GameSession
+    from engine import Observation
 
 __all__ = ["END_FILE", "HAND_FILE", "TABLE_FILE", "Pictures", "edit_kwargs", "send_kwargs"]
 
@@ -59,17 +60,29 @@ class Pictures:
 
     async def _attach(
         self,
+        session: GameSession,
+        viewer: int | None,
+        names: dict[int, str],
+        tr: Tr,
         embed: discord.Embed,
-        key: PictureKey,
         filename: str,
-        render: Callable[[], bytes],
+        draw: Callable[[Observation, tuple[str, ...]], bytes],
     ) -> list[discord.File]:
+        """Draw ``filename`` from ``viewer``'s observation (None: the public one).
+
+        Sets ``embed``'s image to it and returns it as a file; ``[]`` (embed unchanged) when
+        pictures are disabled or drawing failed.
+        """
         if not self.enabled:
             return []
+        obs = session.game.observation(viewer)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        kind = filename.removesuffix(".png")
+        key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
         try:
-            data = await self.cache.get(key, render)
+            data = await self.cache.get(key, lambda: draw(obs, seat_names))
         except Exception:
-            log.exception("could not draw the %s picture of game %d", key.kind, key.game)
+            log.exception("could not draw the %s picture of game %d", kind, session.id)
             return []
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(data), filename=filename)]
@@ -81,10 +94,9 @@ class Pictures:
 
         Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
         """
-        obs = session.game.public_view()
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
-        key = PictureKey("table", session.id, session.version, tr.locale, None, seat_names)
-        return await self._attach(embed, key, TABLE_FILE, lambda: render_table(obs, seat_names, tr))
+        return await self._attach(
+            session, None, names, tr, embed, TABLE_FILE, lambda o, n: render_table(o, n, tr)
+        )
 
     async def hand(
         self,
@@ -98,10 +110,9 @@ class Pictures:
 
         Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
         """
-        obs = session.game.observation(seat)
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
-        key = PictureKey("hand", session.id, session.version, tr.locale, seat, seat_names)
-        return await self._attach(embed, key, HAND_FILE, lambda: render_hand(obs, seat_names, tr))
+        return await self._attach(
+            session, seat, names, tr, embed, HAND_FILE, lambda o, n: render_hand(o, n, tr)
+        )
 
     async def end(
         self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
@@ -110,9 +121,8 @@ class Pictures:
 
         Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
         """
-        obs = session.game.public_view()
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
-        key = PictureKey("end", session.id, session.version, tr.locale, None, seat_names)
-        return await self._attach(
-            embed, key, END_FILE, lambda: render_end(obs, seat_names, tr, game_id=session.id)
-        )
+
+        def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
+            return render_end(obs, seat_names, tr, game_id=session.id)
+
+        return await self._attach(session, None, names, tr, embed, END_FILE, draw)

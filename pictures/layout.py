@@ -249,12 +249,22 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _team(teams: Sequence[Sequence[int]] | None, seat: int) -> int | None:
-    if not teams:
-        return None
-    for index, team in enumerate(teams):
-        if seat in team:
-            return index
-    return None
+    """0 for Team A, 1 for Team B (R5), None without teams."""
+    return next((index for index, team in enumerate(teams or ()) if seat in team), None)
+
+
+def _turn_line(obs: Observation, names: Sequence[str], tr: Translate) -> str:
+    """The round and whose turn it is (R14), "your turn" for the viewer; or the game's end."""
+    if obs.is_over:
+        return tr("The game is over.")
+    if obs.viewer is not None and obs.active_seat == obs.viewer:
+        return tr("Round {round}/{rounds}: it's your turn.", round=obs.round, rounds=TURNS)
+    return tr(
+        "Round {round}/{rounds}: it's {who}'s turn.",
+        round=obs.round,
+        rounds=TURNS,
+        who=_name(names, obs.active_seat),
+    )
 
 
 _TEAM_TONES = (Tone.TEAM_A, Tone.TEAM_B)
@@ -393,16 +403,7 @@ def table_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layou
         raise ValueError("table_layout needs the public observation (viewer None)")
     b = _Builder()
     y = MARGIN
-    if obs.is_over:
-        header = tr("The game is over.")
-    else:
-        header = tr(
-            "Round {round}/{rounds}: it's {who}'s turn.",
-            round=obs.round,
-            rounds=TURNS,
-            who=_name(names, obs.active_seat),
-        )
-    b.text(MARGIN, y, header, 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
+    b.text(MARGIN, y, _turn_line(obs, names, tr), 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
     y += 52
     face_up = obs.result.face_up_slots if obs.result is not None else None
     y = _board(b, obs.board, y, tr("Tea table"), max_card_w=124, face_up=face_up)
@@ -471,18 +472,7 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
     y = MARGIN
     b.text(MARGIN, y, tr("Your hand"), 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
     y += 48
-    if obs.is_over:
-        status = tr("The game is over.")
-    elif obs.active_seat == me:
-        status = tr("Round {round}/{rounds}: it's your turn.", round=obs.round, rounds=TURNS)
-    else:
-        status = tr(
-            "Round {round}/{rounds}: it's {who}'s turn.",
-            round=obs.round,
-            rounds=TURNS,
-            who=_name(names, obs.active_seat),
-        )
-    b.text(MARGIN, y, status, 24, max_w=WIDTH - 2 * MARGIN, h=36)
+    b.text(MARGIN, y, _turn_line(obs, names, tr), 24, max_w=WIDTH - 2 * MARGIN, h=36)
     y += 46
     y = _board(b, obs.board, y, tr("Tea table"), max_card_w=110)
     legal = obs.legal_actions()

@@ -102,19 +102,23 @@ def card_tile(card: Card, w: int, h: int, turned_down: bool = False) -> Image.Im
     return _small(img, w, h)
 
 
-@lru_cache(maxsize=64)
-def black_hat_tile(w: int, h: int) -> Image.Image:
-    """A face-down card played as a black hat (R8): dark card, black top hat, no face."""
+def _card_base(
+    w: int, h: int, fill: tuple[int, int, int], outline: tuple[int, int, int], corner: int
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank card at 3× (transparent corners): ``fill``, ``outline``, corner radius 1/corner."""
     W, H = w * SS, h * SS
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle(
-        (0, 0, W - 1, H - 1),
-        min(W, H) // 8,
-        fill=(70, 66, 78),
-        outline=BLACK,
-        width=max(3, W // 30),
-    )
+    border = max(3, W // (30 if corner == 8 else 20))
+    d.rounded_rectangle((0, 0, W - 1, H - 1), min(W, H) // corner, fill, outline, border)
+    return img, d
+
+
+@lru_cache(maxsize=64)
+def black_hat_tile(w: int, h: int) -> Image.Image:
+    """A face-down card played as a black hat (R8): dark card, black top hat, no face."""
+    img, d = _card_base(w, h, (70, 66, 78), BLACK, 8)
+    W, H = img.size
     s = min(W, H) * 0.9
     draw_black_hat(d, ((W - s) / 2, (H - s) / 2, s, s))
     return _small(img, w, h)
@@ -123,13 +127,8 @@ def black_hat_tile(w: int, h: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def back_tile(w: int, h: int) -> Image.Image:
     """The back of a hand card: a card with a diamond pattern."""
-    W, H = w * SS, h * SS
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    back = (142, 90, 60)
-    d.rounded_rectangle(
-        (0, 0, W - 1, H - 1), min(W, H) // 6, fill=back, outline=INK, width=max(3, W // 20)
-    )
+    img, d = _card_base(w, h, (142, 90, 60), INK, 6)
+    W, H = img.size
     m = W * 0.22
     d.rounded_rectangle(
         (m, m, W - m, H - m), min(W, H) // 10, outline=(240, 220, 190), width=max(2, W // 24)
