@@ -130,13 +130,13 @@ SILHOUETTES: dict[HatType, tuple[Shape, ...]] = {
         Shape("ellipse", (22, 58, 78, 76), 0.4),
     ),
     HatType.BROWN: (
-        Shape("poly", (28, 64, 30, 30, 40, 20, 50, 30, 60, 20, 70, 30, 72, 64)),
-        Shape("rect", (29, 50, 71, 60), 0.45),
         Shape(
             "poly",
-            (2, 48, 14, 66, 32, 74, 50, 76, 68, 74, 86, 66, 98, 48, 82, 58, 50, 62, 18, 58),
+            (2, 44, 14, 64, 32, 74, 50, 77, 68, 74, 86, 64, 98, 44, 84, 56, 50, 62, 16, 56),
             0.15,
         ),
+        Shape("poly", (28, 66, 30, 30, 40, 20, 50, 30, 60, 20, 70, 30, 72, 66)),
+        Shape("rect", (29, 52, 71, 62), 0.45),
     ),
 }
 """Each type's hat silhouette: all seven differ (top hat, wizard hat, sun hat, bowler, crown,
