@@ -86,3 +86,16 @@ async def test_a_failed_picture_leaves_the_text_table(world, monkeypatch):
     assert table.attachments == []
     assert table.embeds[0].image.url is None
     assert table.embeds[0].fields and table.components
+
+
+async def test_hats_hand_answers_privately_with_the_hand_picture(world):
+    env = world.env
+    session = await open_and_start(world, 2)
+    tr = env.bot.translator.for_locale(None)
+    for seat in session.seats:
+        player = next(p for p in world.players if p.user.id == seat.user_id)
+        result = await player.slash(world.channel, "hats hand")
+        assert result.ephemeral
+        message = result.response.message
+        data = await picture(message, "hand.png")
+        assert data == render_hand(session.game.observation(seat.seat), names(env, session, tr), tr)
