@@ -67,11 +67,13 @@ class Pictures:
         embed: discord.Embed,
         filename: str,
         draw: Callable[[Observation, tuple[str, ...]], bytes],
+        urgent: bool = False,
     ) -> list[discord.File]:
         """Draw ``filename`` from ``viewer``'s observation (None: the public one).
 
         Sets ``embed``'s image to it and returns it as a file; ``[]`` (embed unchanged) when
-        pictures are disabled or drawing failed.
+        pictures are disabled or drawing failed. ``urgent``: a player waits for it (drawn
+        before the background pictures).
         """
         if not self.enabled:
             return []
@@ -80,7 +82,7 @@ class Pictures:
         kind = filename.removesuffix(".png")
         key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
         try:
-            data = await self.cache.get(key, lambda: draw(obs, seat_names))
+            data = await self.cache.get(key, lambda: draw(obs, seat_names), urgent=urgent)
         except Exception:
             log.exception("could not draw the %s picture of game %d", kind, session.id)
             return []
@@ -105,14 +107,19 @@ class Pictures:
         names: dict[int, str],
         tr: Tr,
         embed: discord.Embed,
+        *,
+        urgent: bool = False,
     ) -> list[discord.File]:
         """``seat``'s own hand picture (that seat's observation only): ``[hand.png]``.
 
         Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        ``urgent``: for the answer to the player's own interaction (drawn first).
         """
-        return await self._attach(
-            session, seat, names, tr, embed, HAND_FILE, lambda o, n: render_hand(o, n, tr)
-        )
+
+        def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
+            return render_hand(obs, seat_names, tr)
+
+        return await self._attach(session, seat, names, tr, embed, HAND_FILE, draw, urgent)
 
     async def end(
         self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed

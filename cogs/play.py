@@ -140,10 +140,13 @@ class PlayCog(HatsFeature, name="PlayCog"):
         return embed, (view if view.children else None)
 
     async def hand_picture(
-        self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed
+        self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
     ) -> list[discord.File]:
-        """``seat``'s hand picture for ``embed`` (its image set), or [] if not drawn."""
-        return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed)
+        """``seat``'s hand picture for ``embed`` (its image set), or [] if not drawn.
+
+        ``urgent`` (default): it answers the player's own interaction, so it is drawn first.
+        """
+        return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=urgent)
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
@@ -412,7 +415,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         tr = self.tr_for(user_id)
         embed, view = self.hand_message(session, seat, tr)
-        files = await self.hand_picture(session, seat, tr, embed)
+        files = await self.hand_picture(session, seat, tr, embed, urgent=False)
         current = session.message(DM_ROLE, seat)
         if current is not None and current.message_id is not None and not ping:
             partial = self.bot.get_partial_messageable(current.channel_id)

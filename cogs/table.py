@@ -201,7 +201,7 @@ class TableCog(HatsFeature, name="TableCog"):
             return
         play = self.bot.get_cog("PlayCog")
         embed, view = play.hand_message(session, seat, tr)  # type: ignore[union-attr]
-        files = await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed)
+        files = await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=True)
         await send_private(interaction, embed=embed, view=view, files=files)
 
 

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from pictures import PictureCache, PictureKey
+from pictures.cache import RenderWorker
 
 
 async def test_renders_in_a_worker_thread_once_per_key():
@@ -65,3 +66,34 @@ async def test_oldest_pictures_are_dropped_and_failures_not_kept():
     cache.forget(3)
     await cache.get(key, lambda: b"ok")
     assert cache.renders == 7
+
+
+async def test_a_picture_a_player_waits_for_goes_before_background_ones():
+    cache = PictureCache(worker=RenderWorker())
+    started, release = threading.Event(), threading.Event()
+    order = []
+
+    def busy():
+        started.set()
+        release.wait(5)
+        order.append("busy")
+        return b"busy"
+
+    def job(name):
+        def render():
+            order.append(name)
+            return name.encode()
+
+        return render
+
+    tasks = [asyncio.create_task(cache.get(PictureKey("table", 9, 0, "en"), busy))]
+    await asyncio.to_thread(started.wait, 5)
+    for version, name in ((1, "table"), (2, "dm")):
+        key = PictureKey(name, 9, version, "en")
+        tasks.append(asyncio.create_task(cache.get(key, job(name))))
+    urgent = PictureKey("hand", 9, 2, "en", viewer=0)
+    tasks.append(asyncio.create_task(cache.get(urgent, job("answer"), urgent=True)))
+    await asyncio.sleep(0)  # every request is queued while the first render runs
+    release.set()
+    await asyncio.gather(*tasks)
+    assert order == ["busy", "answer", "table", "dm"]
