@@ -13,9 +13,11 @@ worth a lost update.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -37,14 +39,17 @@ HAND_FILE = "hand.png"
 END_FILE = "end.png"
 
 
-def send_kwargs(files: Sequence[discord.File]) -> dict[str, Any]:
+def send_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
     """Keyword arguments that add ``files`` to a new message (nothing when there are none)."""
     return {"files": list(files)} if files else {}
 
 
-def edit_kwargs(files: Sequence[discord.File]) -> dict[str, Any]:
-    """Keyword arguments that make ``files`` the edited message's only attachments."""
-    return {"attachments": list(files)}
+def edit_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
+    """Keyword arguments that make ``files`` the edited message's only attachments.
+
+    None leaves the message's attachments as they are (its picture follows later).
+    """
+    return {} if files is None else {"attachments": list(files)}
 
 
 class Pictures:
@@ -57,6 +62,9 @@ class Pictures:
         """Use ``cache`` (a new 256-picture cache by default)."""
         self.cache = cache or PictureCache()
         self.enabled = enabled
+        self._answers: dict[int, object] = {}
+        """Message id -> token of the latest answer on it (a stale follow-up is dropped)."""
+        self._follow_ups: set[asyncio.Task[None]] = set()
 
     async def _attach(
         self,
@@ -133,3 +141,75 @@ class Pictures:
             return render_end(obs, seat_names, tr, game_id=session.id)
 
         return await self._attach(session, None, names, tr, embed, END_FILE, draw)
+
+    async def answer_with_hand(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed,
+        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+    ) -> None:
+        """Answer ``interaction`` at once with ``seat``'s hand; its picture follows if not drawn.
+
+        ``respond(files)`` sends the answer: ``files`` to attach, or None to leave the
+        message's attachments as they are. When the picture is already drawn it goes with
+        the answer; otherwise the answer goes out at once (keeping the message's previous
+        hand picture, if it has one) and the new picture replaces it by an edit of the
+        interaction response (a followup: not rate limited). So a move's answer never waits
+        for the drawing (BENCHMARKS.md, "The pictures in the bot under load"). The follow-up
+        is dropped when the game moved on or the message was answered again meanwhile.
+        """
+        message = interaction.message
+        target = message.id if message is not None else interaction.id
+        self._answers.pop(target, None)  # an older answer's follow-up is dropped
+        obs = session.game.observation(seat)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey("hand", session.id, session.version, tr.locale, seat, seat_names)
+        data = self.cache.peek(key) if self.enabled else None
+        if data is not None or not self.enabled:
+            if data is not None:
+                embed.set_image(url=f"attachment://{HAND_FILE}")
+            await respond([discord.File(io.BytesIO(data), HAND_FILE)] if data else [])
+            return
+        drawing = asyncio.ensure_future(
+            self.cache.get(key, lambda: render_hand(obs, seat_names, tr), urgent=True)
+        )
+        if message is not None and any(a.filename == HAND_FILE for a in message.attachments):
+            embed.set_image(url=f"attachment://{HAND_FILE}")  # the previous picture, for now
+        token = self._answers[target] = object()
+        await respond(None)
+        version = session.version
+        task = asyncio.create_task(
+            self._follow_up(interaction, session, version, target, token, embed, drawing)
+        )
+        self._follow_ups.add(task)
+        task.add_done_callback(self._follow_ups.discard)
+
+    async def _follow_up(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        version: int,
+        target: int,
+        token: object,
+        embed: discord.Embed,
+        drawing: asyncio.Future[bytes],
+    ) -> None:
+        try:
+            data = await drawing
+        except Exception:
+            log.exception("could not draw the hand picture of game %d", session.id)
+            data = None
+        if self._answers.get(target) is not token:
+            return  # answered again meanwhile: that answer has its own picture
+        del self._answers[target]
+        if data is None or session.version != version:
+            return  # the game moved on: its next update carries the new picture
+        embed.set_image(url=f"attachment://{HAND_FILE}")
+        with contextlib.suppress(discord.HTTPException):  # the message may be gone
+            await interaction.edit_original_response(
+                embed=embed, attachments=[discord.File(io.BytesIO(data), HAND_FILE)]
+            )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -148,6 +148,20 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """
         return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=urgent)
 
+    async def answer_with_hand(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        tr: Tr,
+        embed: discord.Embed,
+        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+    ) -> None:
+        """Answer with ``seat``'s hand at once; its picture goes along or follows."""
+        await self.bot.pictures.answer_with_hand(
+            interaction, session, seat, self.bot.names, tr, embed, respond
+        )
+
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
         labels = labels_for(session, self.bot.names, tr)
@@ -175,8 +189,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(
             session, seat, tr, notice=self.notice_for(session, event, seat, tr)
         )
-        files = await self.hand_picture(session, seat, tr, embed)
-        await send_private(interaction, embed=embed, view=view, files=files)
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: send_private(interaction, embed=embed, view=view, files=files),
+        )
 
     async def _answer(
         self, interaction: discord.Interaction, exc: Exception, session: GameSession | None
@@ -339,8 +359,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             except ValueError:
                 selected = None
         embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
-        files = await self.hand_picture(session, seat, tr, embed)
-        await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: interaction.response.edit_message(
+                embed=embed, view=view, **edit_kwargs(files)
+            ),
+        )
 
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
@@ -353,8 +381,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
-            files = await self.hand_picture(session, seat, tr, embed)
-            await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                embed,
+                lambda files: interaction.response.edit_message(
+                    embed=embed, view=view, **edit_kwargs(files)
+                ),
+            )
             return
         origin = interaction.message.id if interaction.message else None
         try:
@@ -363,8 +399,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             )
         except OutOfDate as exc:
             embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
-            files = await self.hand_picture(session, seat, tr, embed)
-            await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                embed,
+                lambda files: interaction.response.edit_message(
+                    embed=embed, view=view, **edit_kwargs(files)
+                ),
+            )
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
@@ -373,8 +417,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(
             session, seat, tr, notice=self.notice_for(session, event, seat, tr)
         )
-        files = await self.hand_picture(session, seat, tr, embed)
-        await interaction.response.edit_message(embed=embed, view=view, **edit_kwargs(files))
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: interaction.response.edit_message(
+                embed=embed, view=view, **edit_kwargs(files)
+            ),
+        )
 
     # ------------------------------------------------------------------ DMs
     @commands.Cog.listener()

@@ -108,6 +108,13 @@ class PictureCache:
         self.renders = 0
         """How many renders actually ran (for tests and benchmarks)."""
 
+    def peek(self, key: PictureKey) -> bytes | None:
+        """The PNG for ``key`` if it is already drawn, else None (nothing is drawn)."""
+        data = self._done.get(key)
+        if data is not None:
+            self._done.move_to_end(key)
+        return data
+
     async def get(
         self, key: PictureKey, render: Callable[[], bytes], *, urgent: bool = False
     ) -> bytes:

@@ -99,3 +99,27 @@ async def test_hats_hand_answers_privately_with_the_hand_picture(world):
         message = result.response.message
         data = await picture(message, "hand.png")
         assert data == render_hand(session.game.observation(seat.seat), names(env, session, tr), tr)
+
+
+async def test_a_move_is_answered_at_once_and_its_picture_follows(world):
+    """The click that makes a move is answered without waiting for the new hand picture (the
+    old one stays); the new picture replaces it by an edit of the same response."""
+    env = world.env
+    session = await open_and_start(world, 2)
+    tr = env.bot.translator.for_locale(None)
+    mover = session.seats[session.game.to_move]
+    before = len(env.http_requests)
+    await play_one(world, session, random.Random(1))
+    calls = env.http_requests[before:]
+    answers = [c for c in calls if c.path.endswith("/callback")]
+    move_answer = answers[-1].json["data"]
+    assert move_answer.get("attachments") is None  # not waiting: the attachments stay
+    assert move_answer["embeds"][0]["image"]["url"] == "attachment://hand.png"
+    follow = [c for c in calls if c.method == "PATCH" and c.path.endswith("/messages/@original")]
+    assert len(follow) == 1
+    assert calls.index(follow[0]) > calls.index(answers[-1])
+    assert [a["filename"] for a in follow[0].json["attachments"]] == ["hand.png"]
+    player = next(p for p in world.players if p.user.id == mover.user_id)
+    message = dm_of(player).last_message
+    data = await picture(message, "hand.png")
+    assert data == render_hand(session.game.observation(mover.seat), names(env, session, tr), tr)
