@@ -20,16 +20,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import make_hats_group
+from cogs.command_i18n import CommandTranslator
 from cogs.errors import HatsTree
-from cogs.i18n import Translator
+from cogs.i18n import Tr, Translator
 from cogs.pictures import Pictures
 from cogs.service import GameService
-from data import Store, StoreError, open_store
+from data import Store, StoreError, check_path, open_store
 from data.config import database_path
 
 log = logging.getLogger("hats")
@@ -43,6 +45,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.ai_players",
     "cogs.timers",
     "cogs.teams",
+    "cogs.language",
+    "cogs.outbox",
 )
 """The cogs loaded at start-up, one per feature."""
 
@@ -120,6 +124,9 @@ class HatsBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.default()
+        # No voice here: spare the owner discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -137,6 +144,10 @@ class HatsBot(commands.Bot):
         """Display names of users seen in interactions (user id -> name)."""
         self.locales: dict[int, str] = {}
         """Last interaction locale of each user, for DMs (user id -> locale)."""
+        self.guild_locales: dict[int, str] = {}
+        """Last ``interaction.guild_locale`` seen in each server (guild id -> locale)."""
+        self.guild_languages: dict[int, str] = {}
+        """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
         self.pictures = Pictures()
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.add_listener(self._note_user, "on_interaction")
@@ -144,6 +155,40 @@ class HatsBot(commands.Bot):
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name
         self.locales[interaction.user.id] = str(interaction.locale)
+        if interaction.guild_id is not None and interaction.guild_locale is not None:
+            self.guild_locales[interaction.guild_id] = str(interaction.guild_locale)
+
+    def server_locale(self, guild_id: int | None) -> str | None:
+        """A server's own language: its community locale (Discord's ``preferred_locale``).
+
+        Read from the gateway's guild cache, else the last ``interaction.guild_locale`` seen
+        there; None when unknown (English is used then).
+        """
+        if guild_id is None:
+            return None
+        guild = self.get_guild(guild_id)
+        if guild is not None and guild.preferred_locale is not None:
+            return str(guild.preferred_locale)
+        return self.guild_locales.get(guild_id)
+
+    def public_tr(self, guild_id: int | None) -> Tr:
+        """The translator for public messages in a server (lobby, table, end screen, notices).
+
+        ``/hats language`` (stored per server) wins over the server's own locale
+        (:meth:`server_locale`); English when neither is known.
+        """
+        if guild_id is None:
+            return self.translator.for_locale(None)
+        chosen = self.guild_languages.get(guild_id)
+        return self.translator.for_locale(chosen or self.server_locale(guild_id))
+
+    async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
+        """A listener failed: a store failure is one WARNING line, anything else a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, StoreError):
+            log.warning("%s: not saved: %s", event_method, error)
+            return
+        await super().on_error(event_method, *args, **kwargs)
 
     async def setup_hook(self) -> None:
         """Open the store, restore live games and lobbies, load cogs, sync commands."""
@@ -151,31 +196,71 @@ class HatsBot(commands.Bot):
             self.store = await open_store(self.settings.db_path)
         if self.get_cog("PlayCog") is not None:  # setup_hook ran before (simcord restart)
             return
+        await self.load_features()
+        await self.games.restore()
+        await self.sync_commands()
+
+    async def load_features(self) -> None:
+        """Create the game service, load the cogs and the command translator (store open)."""
+        assert self.store is not None
         self.games = GameService(self.store, self.seed_source, dispatch=self.dispatch)
+        self.guild_languages = await self.store.guild_settings.languages()
+        await self.tree.set_translator(CommandTranslator.from_catalogs())
         self.tree.add_command(self.hats_group)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        await self.games.restore()
-        await self.sync_commands()
 
     async def sync_commands(self) -> None:
         """Sync the command tree when it changed since the last sync (or when forced).
 
         Syncs to ``settings.dev_guild_id`` when set (instant), globally otherwise.
-        The hash of the synced payload is kept in the store's meta table.
+        The hash of the synced payload (with its localizations, :meth:`command_payload`) is
+        kept in the store's meta table, so a changed translation syncs too.
         """
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        payload = await self.command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands_synced:{guild.id if guild else 'global'}"
-        if not self.settings.force_sync and await self.store.meta.get(key) == digest:
+        scope = guild.id if guild else "global"
+        key = f"commands_synced:{scope}"
+        ids_key = f"command_ids:{scope}"
+        stored_ids = await self.store.meta.get(ids_key)
+        if (
+            not self.settings.force_sync
+            and await self.store.meta.get(key) == digest
+            and stored_ids is not None
+        ):
             log.info("slash commands unchanged; not syncing")
+            self._mention_commands(json.loads(stored_ids))
             return
-        await self.tree.sync(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        ids = {c.name: c.id for c in synced}
+        await self.store.meta.set(ids_key, json.dumps(ids))
         await self.store.meta.set(key, digest)
+        self._mention_commands(ids)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+
+    def _mention_commands(self, ids: Mapping[str, int]) -> None:
+        """Let texts mention every command path by its synced top-level command id."""
+        paths: dict[str, int] = {}
+        for command in self.tree.walk_commands(guild=None):
+            root = command.root_parent.name if command.root_parent else command.name
+            if root in ids:
+                paths[command.qualified_name] = int(ids[root])
+        self.translator.set_command_mentions(paths)
+
+    async def command_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict]:
+        """The command payload ``tree.sync`` sends (Discord's application command JSON).
+
+        Translated the way discord.py does it at sync time (name and description
+        localizations from the tree's translator, ``cogs.command_i18n``).
+        """
+        translator = self.tree.translator
+        commands_ = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [c.to_dict(self.tree) for c in commands_]
+        return [await c.get_translated_payload(self.tree, translator) for c in commands_]
 
     async def close(self) -> None:
         """Close the Discord connection, then the store."""
@@ -201,17 +286,46 @@ def _as_dict(settings: Settings) -> dict[str, object]:
     return {f: getattr(settings, f) for f in Settings.__dataclass_fields__}
 
 
-async def _run(settings: Settings) -> int:
-    """Open the store, then run the bot until SIGINT/SIGTERM; returns the exit code.
+EXIT_OK = 0
+EXIT_CONFIG = 2
+"""A missing or malformed setting, or Discord rejected the token."""
+EXIT_DATABASE = 3
+"""The database cannot be opened (damaged, unreadable, locked, too new): left untouched."""
+EXIT_NO_DISCORD = 4
+"""Discord cannot be reached (no network, DNS, firewall, Discord down): database untouched."""
 
-    2: Discord rejected the token; 3: the database cannot be opened (left untouched).
+NETWORK_ERRORS: tuple[type[BaseException], ...] = (
+    aiohttp.ClientConnectionError,
+    OSError,
+    asyncio.TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
+"""What discord.py lets through when Discord cannot be reached (aiohttp and socket errors)."""
+
+
+def _no_discord_text(exc: BaseException) -> str:
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return (
+        f"Cannot reach Discord ({reason}). Check the network connection and "
+        "https://discordstatus.com, then start again; the database was not touched."
+    )
+
+
+async def _run(settings: Settings) -> int:
+    """Check the database path, log in, open the store, run until SIGINT/SIGTERM; exit code.
+
+    The store is opened only after Discord accepted the token (``setup_hook``), so a failed
+    login never touches the database. Exit codes: 0 (stopped), :data:`EXIT_CONFIG` (2: Discord
+    rejected the token), :data:`EXIT_DATABASE` (3: the database cannot be opened, left
+    untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be reached).
     """
     try:
-        store = await open_store(settings.db_path)
+        check_path(settings.db_path)
     except StoreError as exc:
         print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
-        return 3
-    bot = HatsBot(settings, store=store)
+        return EXIT_DATABASE
+    bot = HatsBot(settings)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -233,8 +347,14 @@ async def _run(settings: Settings) -> int:
                 "put the new one in .env and start again.",
                 file=sys.stderr,
             )
-            return 2
-    return 0
+            return EXIT_CONFIG
+        except StoreError as exc:
+            print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
+            return EXIT_DATABASE
+        except NETWORK_ERRORS as exc:
+            print(_no_discord_text(exc), file=sys.stderr)
+            return EXIT_NO_DISCORD
+    return EXIT_OK
 
 
 def main() -> int:

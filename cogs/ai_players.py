@@ -23,9 +23,11 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
+from cogs.errors import GuardedItem
 from cogs.replies import send_private
+from cogs.scheduler import RETRY_SECONDS
 from cogs.service import GameSession, OutOfDate, ServiceError
-from data import LobbyRow, LobbySeat
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import Action, Game
 from engine.ai import AiLevel, make_ai
 
@@ -38,6 +40,8 @@ __all__ = ["AiCog", "AiSelect", "ai_choice", "ai_seed"]
 log = logging.getLogger("hats.ai")
 
 MAX_SEATS = 4
+AI_RETRY = "ai_retry"
+"""Scheduler deadline kind: an AI move the store could not save is tried again."""
 LEVELS: tuple[AiLevel, ...] = (AiLevel.EASY, AiLevel.NORMAL, AiLevel.HARD)
 
 
@@ -57,7 +61,9 @@ def ai_choice(game: Game, seat: int, level: str, seed: int) -> Action:
     return make_ai(level, seed).choose(game.observation(seat), game.legal_actions(seat))
 
 
-class AiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hats:ai:(?P<lobby>\d+)"):
+class AiSelect(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:ai:(?P<lobby>\d+)"
+):
     """The lobby's "Add an AI player" select: one option per level (custom_id ``hats:ai:<id>``)."""
 
     def __init__(self, lobby: int, select: discord.ui.Select | None = None) -> None:
@@ -194,7 +200,8 @@ class AiCog(HatsFeature, name="AiCog"):
 
         async def work() -> None:
             row = await self.add_ai(interaction, self.lobby_here(interaction).id, level)
-            await send_private(interaction, self.tr(interaction)("An AI player joined the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("An AI player joined the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -205,7 +212,8 @@ class AiCog(HatsFeature, name="AiCog"):
 
         async def work() -> None:
             row = await self.remove_ai(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("The AI player left the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The AI player left the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -234,6 +242,10 @@ class AiCog(HatsFeature, name="AiCog"):
                 if self.ai_to_move(session) != seat or self.bot.games.session(session.id) is None:
                     continue
                 await self.play_for(session, seat, session.seats[seat].ai_level or "normal")
+        except StoreError as exc:  # the move was not saved: try again after a while
+            log.warning("AI move of game %d not saved, retried: %s", session.id, exc)
+            scheduler: Any = self.bot.get_cog("SchedulerCog")
+            await scheduler.retry(AI_RETRY, RETRY_SECONDS, game_id=session.id)
         except Exception:
             log.exception("AI move failed in game %d", session.id)
         finally:
@@ -274,6 +286,14 @@ class AiCog(HatsFeature, name="AiCog"):
     async def on_hats_step(self, session: GameSession, event: Any, actor: str, origin: Any) -> None:
         """After every step: play on if an AI has the move now."""
         self.schedule(session)
+
+    @commands.Cog.listener()
+    async def on_hats_timer(self, row: TimerRow) -> None:
+        """The retry deadline after a store failure: play on."""
+        if row.kind == AI_RETRY and row.game_id is not None:
+            session = self.bot.games.session(row.game_id)
+            if session is not None:
+                self.schedule(session)
 
     @commands.Cog.listener()
     async def on_hats_seat_changed(self, session: GameSession, seat: int) -> None:

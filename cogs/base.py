@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import send_private
+from cogs.replies import error_text, log_fault, send_private
 from cogs.service import ServiceError
+from data import StoreError
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -59,18 +60,36 @@ class HatsFeature(commands.Cog):
         """The translator for the interaction's locale (see cogs.i18n)."""
         return self.bot.translator.for_locale(interaction.locale)
 
-    def tr_for(self, user_id: int) -> Tr:
-        """The translator for a user's last known locale (DMs have no interaction)."""
-        return self.bot.translator.for_locale(self.bot.locales.get(user_id))
+    def tr_for(self, user_id: int, guild_id: int | None = None) -> Tr:
+        """The translator for a user's last known locale (DMs have no interaction).
+
+        A user the bot has not seen yet (no interaction since the start) gets the language
+        of the server ``guild_id`` (their game's), which is a better guess than English.
+        """
+        known = self.bot.locales.get(user_id)
+        if known is None and guild_id is not None:
+            return self.bot.public_tr(guild_id)
+        return self.bot.translator.for_locale(known)
+
+    def public_tr(self, guild_id: int | None) -> Tr:
+        """The translator for public messages in a server (see ``HatsBot.public_tr``)."""
+        return self.bot.public_tr(guild_id)
 
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]
     ) -> None:
-        """Run ``work``; a refused request (ServiceError) gets a private answer instead."""
+        """Run ``work``; a refused request (ServiceError) gets a private answer instead.
+
+        So does a store failure (StoreError: nothing was saved), logged in one WARNING line.
+        """
         try:
             await work()
         except ServiceError as exc:
-            await send_private(interaction, self.tr(interaction)(exc.msgid, **exc.params))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr(exc.msgid, **exc.params))
+        except StoreError as exc:
+            log_fault(exc, f"{type(self).__name__} request")
+            await send_private(interaction, error_text(exc, self.tr(interaction)))
 
     def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""

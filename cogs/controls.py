@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.errors import GuardedItem
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
     ANSWERS,
@@ -144,6 +145,7 @@ def _play_cog(interaction: discord.Interaction) -> Any:
 
 
 class HandButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"hats:h:(?P<game>\d+):(?P<ver>\d+):(?P<op>[a-z])(?::(?P<card>[a-z]+[1-6]))?(?::(?P<slot>[1-6]))?",
 ):
@@ -184,7 +186,9 @@ class HandButton(
 
 
 class CardSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"hats:hs:(?P<game>\d+):(?P<ver>\d+)"
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"hats:hs:(?P<game>\d+):(?P<ver>\d+)",
 ):
     """The "choose a card" select of a hand message."""
 
@@ -225,7 +229,9 @@ class LobbyOp(enum.StrEnum):
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:l:(?P<lobby>\d+):(?P<op>[a-z]+)"
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:l:(?P<lobby>\d+):(?P<op>[a-z]+)",
 ):
     """A lobby button: join, leave, start, cancel, team picks, AI seats."""
 
@@ -256,7 +262,9 @@ class TableOp(enum.StrEnum):
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:t:(?P<game>\d+):(?P<op>[a-z]+)"
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:t:(?P<game>\d+):(?P<op>[a-z]+)",
 ):
     """Show my hand / Rules under the table, Rematch under the final scores."""
 

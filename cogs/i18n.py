@@ -28,8 +28,11 @@ Catalog commands (run from the repository root)::
 
 Then fill the ``msgstr`` entries of the ``.po`` files; nothing needs compiling. Fuzzy and
 empty entries are ignored (they fall back to English), so a guessed translation is never
-shown. ``tests/render/test_render_i18n.py`` fails when the template misses a msgid of
-``cogs/render`` or a translation drops or invents a placeholder.
+shown. ``tests/i18n/test_catalogs.py`` fails when a de/es/fr/it catalog misses a msgid, has
+a fuzzy or empty entry or changed placeholders, or when the template lags behind the code.
+Slash command names and descriptions have their own domain (``commands``, see
+:mod:`cogs.command_i18n`). Private texts use the user's locale, public ones the server's
+(``HatsBot.public_tr``, ``/hats language``: :mod:`cogs.language`).
 
 Placeholders use ``str.format``: a literal brace in a msgid is written ``{{`` or ``}}``.
 """
@@ -39,6 +42,7 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +86,9 @@ class Tr:
     locale: str
     translations: gettext.NullTranslations = field(repr=False, compare=False)
     requested: str | None = None
+    mentions: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Slash command paths (``"hats hand"``) -> Discord command mentions, see
+    :meth:`Translator.set_command_mentions`."""
 
     @classmethod
     def english(cls) -> Tr:
@@ -109,12 +116,30 @@ class Tr:
 
     def _format(self, text: str, english: str, params: Mapping[str, Any]) -> str:
         try:
-            return text.format(**params)
+            return self._mention(text.format(**params))
         except (KeyError, IndexError, ValueError):
             if text == english:
                 raise
             log.warning("bad placeholders in %s translation of %r", self.locale, english)
-            return english.format(**params)
+            return self._mention(english.format(**params))
+
+    def _mention(self, text: str) -> str:
+        """``/hats hand`` -> ``</hats hand:ID>``, which Discord shows in the reader's language."""
+        if not self.mentions or "/" not in text:
+            return text
+
+        def replace(match: re.Match[str]) -> str:
+            words = match.group(0)[1:].split(" ")
+            for end in range(len(words), 1, -1):  # the longest known path wins
+                mention = self.mentions.get(" ".join(words[:end]))
+                if mention is not None:
+                    return mention + "".join(f" {w}" for w in words[end:])
+            return match.group(0)
+
+        return _COMMAND_PATH.sub(replace, text)
+
+
+_COMMAND_PATH = re.compile(r"(?<![<\w])/[a-z]+(?: [a-z]+){1,2}")
 
 
 class Translator:
@@ -130,6 +155,20 @@ class Translator:
         }
         self._trs.setdefault(DEFAULT_LANGUAGE, Tr.english())
         self._lower = {lang.lower(): lang for lang in self._trs}
+        self._mentions: dict[str, str] = {}
+
+    def set_command_mentions(self, ids: Mapping[str, int]) -> None:
+        """Write slash commands in texts as Discord mentions (``</hats hand:ID>``).
+
+        ``ids`` maps each command path (``"hats hand"``, ``"hats team message"``) to its
+        top-level command's id.
+
+        ``</hats hand:ID>`` shows the command in the reader's own language and runs it when
+        clicked (Discord: message formatting, "Slash command mention"). Without ids texts
+        keep the plain ``/hats hand``.
+        """
+        self._mentions.clear()
+        self._mentions.update({path: f"</{path}:{cid}>" for path, cid in ids.items()})
 
     @classmethod
     def load(cls, directory: str | Path | None = None) -> Translator:
@@ -162,7 +201,8 @@ class Translator:
         every language without a catalog get English.
         """
         if locale is None:
-            return self._trs[DEFAULT_LANGUAGE]
+            english = self._trs[DEFAULT_LANGUAGE]
+            return Tr(english.locale, english.translations, mentions=self._mentions)
         tag = locale.value if isinstance(locale, discord.Locale) else str(locale)
         norm = tag.strip().replace("-", "_").lower()
         for candidate in (norm, norm.split("_", 1)[0]):
@@ -172,4 +212,4 @@ class Translator:
                 break
         else:
             tr = self._trs[DEFAULT_LANGUAGE]
-        return Tr(tr.locale, tr.translations, requested=tag)
+        return Tr(tr.locale, tr.translations, requested=tag, mentions=self._mentions)

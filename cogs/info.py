@@ -27,9 +27,18 @@ class InfoCog(HatsFeature, name="InfoCog"):
     @app_commands.command(
         name="record", description="Download the record (hats-record/1 JSON) of a finished game"
     )
-    @app_commands.describe(game="A game id; default: the last finished game in this channel")
-    async def record(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/hats record [game]``: the game record as a file attachment."""
+    @app_commands.describe(
+        game="A game id; default: the last finished game in this channel",
+        share="Post the record in the channel for everyone (default: only you see it)",
+    )
+    async def record(
+        self, interaction: discord.Interaction, game: int | None = None, share: bool = False
+    ) -> None:
+        """``/hats record [game] [share]``: the game record (``docs/GAME_RECORD.md``) as a file.
+
+        Private (ephemeral) unless ``share`` is True, then posted in the channel. The end
+        screen attaches the same file publicly on its own.
+        """
         tr = self.tr(interaction)
         store = self.bot.store
         if game is None:
@@ -51,8 +60,12 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 ),
             )
             return
+        if interaction.guild_id is not None:  # a public answer: the server's language
+            tr = self.public_tr(interaction.guild_id)
         await interaction.response.send_message(
-            tr("The record of game #{game}.", game=game), file=record_file(record, game)
+            tr("The record of game #{game}.", game=game),
+            file=record_file(record, game),
+            ephemeral=not share,
         )
 
 

@@ -61,7 +61,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         ]
 
     # ------------------------------------------------------------------ rendering
-    def lobby_info(self, row: LobbyRow, tr: Tr, status: str | None = None) -> LobbyInfo:
+    def lobby_info(
+        self, row: LobbyRow, tr: Tr, status: str | None = None, *, closed: bool = False
+    ) -> LobbyInfo:
         """The lobby as the renderer wants it."""
         labels = tuple(
             SeatLabel(
@@ -80,6 +82,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             teams=teams,
             status=status,
             lobby_id=row.id,
+            closed=closed,
         )
 
     def lobby_view(self, row: LobbyRow, tr: Tr) -> discord.ui.View:
@@ -113,9 +116,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         status: str | None = None,
         closed: bool = False,
     ) -> None:
-        """Show the lobby's new state: edit the pressed message, or the stored one."""
-        tr = self.bot.translator.for_locale(None)
-        embed = lobby_embed(self.lobby_info(row, tr, status), tr)
+        """Show the lobby's new state: edit the pressed message, or the stored one.
+
+        Public: drawn in the server's language (``public_tr``), whoever pressed.
+        """
+        tr = self.public_tr(row.guild_id)
+        embed = lobby_embed(self.lobby_info(row, tr, status, closed=closed), tr)
         view = None if closed else self.lobby_view(row, tr)
         if from_button:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -157,7 +163,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         humans = [s.user_id for s in row.seats if s.user_id is not None]
         if not humans:
             await self.bot.games.close_lobby(lobby.id)
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(lobby.guild_id)
             await self.redraw(
                 interaction,
                 lobby,
@@ -187,12 +193,22 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             check(row)
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
-        tr = self.bot.translator.for_locale(None)
-        status = tr("The game has started: game #{game}.", game=session.id)
-        await self.redraw(
-            interaction, row, from_button=self._is_button(interaction), status=status, closed=True
+        tr = self.public_tr(row.guild_id)
+        status = tr(
+            "The game has started in {channel}: game #{game}. The table and your hands follow.",
+            channel=f"<#{row.channel_id}>",
+            game=session.id,
         )
-        self.bot.dispatch("hats_game_started", session)
+        try:
+            await self.redraw(
+                interaction,
+                row,
+                from_button=self._is_button(interaction),
+                status=status,
+                closed=True,
+            )
+        finally:  # the table and the hands are owed by the outbox item stored with the game
+            self.bot.dispatch("hats_outbox", session.id)
 
     @staticmethod
     def _is_button(interaction: discord.Interaction) -> bool:
@@ -213,7 +229,6 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
     ) -> None:
         """Open a lobby here (``seats``: extra seats after the host, for a rematch)."""
-        tr = self.tr(interaction)
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
         missing = self.missing_permissions(interaction)
@@ -236,6 +251,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             row = await self.bot.games.update_lobby(
                 row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
             )
+        tr = self.public_tr(row.guild_id)
         await interaction.response.send_message(
             embed=lobby_embed(self.lobby_info(row, tr), tr), view=self.lobby_view(row, tr)
         )
@@ -249,7 +265,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             row = await self.join(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("You joined the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("You joined the lobby."))
             await self.redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -260,7 +277,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             await self.leave(interaction, self.lobby_here(interaction), from_button=False)
-            await send_private(interaction, self.tr(interaction)("You left the lobby."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("You left the lobby."))
 
         await self.guarded(interaction, work)
 
@@ -270,7 +288,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         async def work() -> None:
             await self.start(interaction, self.lobby_here(interaction).id)
-            await send_private(interaction, self.tr(interaction)("The game has started."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The game has started."))
 
         await self.guarded(interaction, work)
 
@@ -281,7 +300,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         async def work() -> None:
             lobby = self.lobby_here(interaction)
             await self.cancel(interaction, lobby)
-            await send_private(interaction, self.tr(interaction)("The lobby is cancelled."))
+            tr = self.tr(interaction)
+            await send_private(interaction, tr("The lobby is cancelled."))
 
         await self.guarded(interaction, work)
 
@@ -289,7 +309,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """Close the lobby (host or a server manager)."""
         self._require_host(interaction, row)
         await self.bot.games.close_lobby(row.id)
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(row.guild_id)
         await self.redraw(
             interaction,
             row,

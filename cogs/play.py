@@ -20,12 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
+from cogs.card_input import fold, parse_card_text
 from cogs.controls import CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
-from cogs.replies import error_text, labels_for, send_private
+from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
-from data import StoreError
+from data import StoreFault
 from engine import (
     Action,
     ActionKind,
@@ -38,8 +39,8 @@ from engine import (
     Exchange,
     OfferSwap,
     WithdrawSwap,
-    parse_card,
 )
+from engine.cards import CardParseError
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -203,9 +204,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> bool:
         tr = self.tr(interaction)
         labels = labels_for(session, self.bot.names, tr) if session is not None else None
-        text = error_text(exc, tr, labels)
-        if text is None and isinstance(exc, StoreError):
-            text = tr("Your move could not be saved, so it did not happen. Please try again.")
+        if isinstance(exc, StoreFault):
+            log_fault(exc, f"game {session.id if session else '?'} move")
+            text: str | None = fault_text(exc, tr, move=True)
+        else:
+            text = error_text(exc, tr, labels)
         if text is None:
             return False
         await send_private(interaction, text)
@@ -214,18 +217,25 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Cards of the user's own hand: value ``red5``, name ``🟥 5 · red``."""
+        """Cards of the user's own hand: value ``red5``, name ``🟥 5 · red`` in their language.
+
+        What was typed so far matches the code, the localized name or any language's colour
+        word (case and accents ignored: ``grun`` finds ``🟩 3 · grün``).
+        """
         try:
             game = getattr(interaction.namespace, "game", None)
             session, seat = self.resolve(interaction, game)
         except ServiceError:
             return []
         tr = self.tr(interaction)
-        needle = current.strip().lower()
+        needle = fold(current.strip())
+        typed = None
+        with contextlib.suppress(CardParseError):
+            typed = parse_card_text(current) if needle else None
         out = []
         for card in session.game.hands[seat]:
             name = card_label(card, tr=tr)
-            if not needle or needle in card.code or needle in name.lower():
+            if not needle or card is typed or needle in card.code or needle in fold(name):
                 out.append(app_commands.Choice(name=name, value=card.code))
         return out[:25]
 
@@ -266,7 +276,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         game: int | None = None,
     ) -> None:
         """``/hats exchange card slot`` (R7)."""
-        await self._act(interaction, game, lambda s, seat: Exchange(parse_card(card), slot))
+        await self._act(interaction, game, lambda s, seat: Exchange(parse_card_text(card), slot))
 
     @app_commands.command(name="blackhat", description="Play a card face down as a black hat")
     @app_commands.describe(card="A card from your hand", game="Which game")
@@ -274,7 +284,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         self, interaction: discord.Interaction, card: str, game: int | None = None
     ) -> None:
         """``/hats blackhat card`` (R8)."""
-        await self._act(interaction, game, lambda s, seat: BlackHat(parse_card(card)))
+        await self._act(interaction, game, lambda s, seat: BlackHat(parse_card_text(card)))
 
     @app_commands.command(name="discard", description="Discard a card and draw (2–3 players)")
     @app_commands.describe(card="A card from your hand", game="Which game")
@@ -282,7 +292,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         self, interaction: discord.Interaction, card: str, game: int | None = None
     ) -> None:
         """``/hats discard card`` (R9)."""
-        await self._act(interaction, game, lambda s, seat: Discard(parse_card(card)))
+        await self._act(interaction, game, lambda s, seat: Discard(parse_card_text(card)))
 
     @app_commands.command(
         name="swap", description="Offer a card to your partner, or give one back (4 players)"
@@ -294,7 +304,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """``/hats swap card``: offer (active player) or answer (partner) a swap (R10)."""
 
         def make(session: GameSession, seat: int) -> Action:
-            c = parse_card(card)
+            c = parse_card_text(card)
             if session.game.pending_offer is not None and seat == session.game.to_move:
                 return AnswerSwap(c)
             return OfferSwap(c)
@@ -355,7 +365,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             notice = tr(OutOfDate().msgid)
         elif code:
             try:
-                selected = parse_card(code)
+                selected = parse_card_text(code)
             except ValueError:
                 selected = None
         embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
@@ -429,11 +439,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
         )
 
     # ------------------------------------------------------------------ DMs
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """Send every human their hand by DM."""
+    async def announce_start(self, session: GameSession) -> None:
+        """Outbox ``start``: send every human their hand by DM (those who have none yet)."""
         for seat in session.human_seats():
-            await self.refresh_dm(session, seat.seat, ping=True, announce=False)
+            if session.message(DM_ROLE, seat.seat) is None:
+                await self.refresh_dm(session, seat.seat, ping=True, announce=False)
 
     @commands.Cog.listener()
     async def on_hats_step(
@@ -465,7 +475,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         user_id = session.seats[seat].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
             return
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         embed, view = self.hand_message(session, seat, tr)
         files = await self.hand_picture(session, seat, tr, embed, urgent=False)
         current = session.message(DM_ROLE, seat)
@@ -513,7 +523,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             session, DM_BLOCKED_ROLE, session.channel_id, None, seat=seat
         )
         channel = self.bot.get_partial_messageable(session.channel_id)
-        tr = self.tr_for(user_id)
+        tr = self.public_tr(session.row.guild_id)  # a channel message: the server's language
         await channel.send(
             tr(
                 "{player}, I cannot send you direct messages, so your hand stays here: press "

@@ -15,12 +15,20 @@ import discord
 from cogs.i18n import Tr
 from cogs.render import SeatLabel, illegal_move_text
 from cogs.service import ServiceError
+from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError, StoreFault
 from engine import CardParseError, IllegalMove
 
 if TYPE_CHECKING:
     from cogs.service import GameSession
 
-__all__ = ["error_text", "labels_for", "seat_name", "send_private"]
+__all__ = [
+    "error_text",
+    "fault_text",
+    "labels_for",
+    "log_fault",
+    "seat_name",
+    "send_private",
+]
 
 log = logging.getLogger("hats.replies")
 
@@ -59,8 +67,45 @@ async def send_private(
         await interaction.response.send_message(**kwargs)
 
 
+def fault_text(exc: StoreError, tr: Tr, *, move: bool = False) -> str:
+    """What a player is told when the store did not commit their request: nothing changed.
+
+    ``move``: the request was a move (the step was not stored) rather than another change.
+    The reason sentence follows ``exc.kind`` (:class:`data.FaultKind`).
+    """
+    kind = exc.kind if isinstance(exc, StoreFault) else FaultKind.OTHER
+    reason = {
+        FaultKind.FULL: tr("The bot's disk is full."),
+        FaultKind.READ_ONLY: tr("The bot's database cannot be written right now."),
+        FaultKind.IO: tr("The bot's disk reported an error."),
+        FaultKind.CORRUPT: tr("The bot's database is damaged."),
+        FaultKind.BUSY: tr("The bot's database is busy."),
+        FaultKind.CANNOT_OPEN: tr("The bot cannot open its database."),
+    }.get(kind) or tr("The bot's database failed.")
+    if move:
+        return tr(
+            "Your move was not saved, so nothing changed: {reason} Please try again in a minute.",
+            reason=reason,
+        )
+    return tr(
+        "That could not be saved, so nothing changed: {reason} Please try again in a minute.",
+        reason=reason,
+    )
+
+
+def log_fault(exc: StoreError, where: str) -> None:
+    """The one WARNING line a store failure leaves per interaction (no traceback)."""
+    log.warning("%s not saved: %s", where, exc)
+
+
 def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) -> str | None:
-    """Words for an expected error (a refused request), or None for an unexpected one."""
+    """Words for an expected error (a refused request, a store fault), or None otherwise."""
+    if isinstance(exc, GameNotLive | GameNotFound):
+        return tr("This game is over or no longer exists.")
+    if isinstance(exc, LobbyNotFound):
+        return tr("This lobby is closed.")
+    if isinstance(exc, StoreError):
+        return fault_text(exc, tr)
     if isinstance(exc, IllegalMove):
         return illegal_move_text(exc, tr, labels or [])
     if isinstance(exc, ServiceError):

@@ -3,7 +3,9 @@
 A deadline is a row of the store's ``timers`` table (one per owner and kind). This cog keeps
 one sleeping task per deadline; when it falls due it is removed and the bot event
 ``hats_timer`` fires with the :class:`data.TimerRow` (listeners check ``row.kind``).
-At start-up every stored deadline is scheduled again (past ones fire at once).
+At start-up every stored deadline is scheduled again (past ones fire at once). When the store
+cannot write a deadline (a full disk, say), it is scheduled in memory only and one WARNING line
+says so: it still fires in this process, and a restart re-arms what it needs.
 Time is :func:`cogs.service.now` (unix seconds; simcord's ``advance_time`` moves it in tests).
 """
 
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import commands
 
 from cogs.service import now
-from data import TimerRow
+from data import StoreError, TimerRow
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hats.scheduler")
 
 Owner = tuple[str, int]
+
+RETRY_SECONDS = 60.0
+"""Seconds before a deadline whose handler met a store failure fires again."""
 
 
 def _owner(row: TimerRow) -> Owner:
@@ -59,12 +64,49 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         seat: int | None = None,
         payload: Mapping[str, Any] | None = None,
     ) -> TimerRow:
-        """Store and schedule a deadline ``delay`` seconds from now (replaces the same kind)."""
-        row = await self.bot.store.timers.set_timer(
-            kind, now() + delay, game_id=game_id, lobby_id=lobby_id, seat=seat, payload=payload
-        )
+        """Store and schedule a deadline ``delay`` seconds from now (replaces the same kind).
+
+        Without an owner (``game_id``/``lobby_id``), or when the store fails (logged), the
+        deadline is kept in memory only.
+        """
+        due = now() + delay
+        if game_id is not None or lobby_id is not None:
+            try:
+                row = await self.bot.store.timers.set_timer(
+                    kind, due, game_id=game_id, lobby_id=lobby_id, seat=seat, payload=payload
+                )
+            except StoreError as exc:
+                log.warning("%s deadline kept in memory only: %s", kind, exc)
+            else:
+                self._schedule(row)
+                return row
+        row = TimerRow(-1, game_id, lobby_id, kind, seat, due, dict(payload or {}))
         self._schedule(row)
         return row
+
+    async def again(self, row: TimerRow, delay: float = RETRY_SECONDS) -> TimerRow:
+        """Schedule a fired deadline once more in ``delay`` seconds (same kind, owner, payload).
+
+        For a handler that met a store failure.
+        """
+        return await self.set(
+            row.kind,
+            delay,
+            game_id=row.game_id,
+            lobby_id=row.lobby_id,
+            seat=row.seat,
+            payload=row.payload,
+        )
+
+    async def retry(self, kind: str, delay: float, *, game_id: int | None = None) -> TimerRow:
+        """A retry deadline: ``hats_timer`` fires with ``kind`` again in ``delay`` seconds.
+
+        Keeps an earlier pending retry of the same owner and kind (no postponing forever).
+        """
+        pending = self.pending(kind, game_id=game_id)
+        if pending is not None:
+            return pending
+        return await self.set(kind, delay, game_id=game_id)
 
     async def clear(
         self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None
@@ -74,7 +116,10 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         entry = self._tasks.pop(key, None)
         if entry is not None:
             entry[1].cancel()
-        await self.bot.store.timers.clear_timer(kind, game_id=game_id, lobby_id=lobby_id)
+        try:
+            await self.bot.store.timers.clear_timer(kind, game_id=game_id, lobby_id=lobby_id)
+        except StoreError as exc:  # it fires again after a restart; listeners check it
+            log.warning("%s deadline not cleared in the store: %s", kind, exc)
 
     def pending(self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None):
         """The scheduled deadline of that owner and kind, or None."""
@@ -102,10 +147,10 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         try:
             if row.game_id is not None:
                 await self.bot.store.timers.clear_timer(row.kind, game_id=row.game_id)
-            else:
+            elif row.lobby_id is not None:
                 await self.bot.store.timers.clear_timer(row.kind, lobby_id=row.lobby_id)
-        except Exception:  # the owner may be gone already; the event still fires
-            log.debug("timer %s already cleared", row)
+        except StoreError as exc:  # it fires again after a restart; listeners check it
+            log.warning("timer %s not cleared in the store: %s", row.kind, exc)
         self.bot.dispatch("hats_timer", row)
 
 

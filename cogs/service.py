@@ -6,7 +6,14 @@ after each committed step it fires the bot event ``hats_step`` (discord.py custo
 
 Rules of the house: one asyncio lock per game serialises its steps; a step is appended to the
 store (with its expected sequence number) before anyone is told; when the store fails, the
-in-memory game is rebuilt from the store so nothing unacknowledged survives.
+in-memory game is rebuilt from the store so nothing unacknowledged survives, and whether the
+step counts is decided by what the store holds afterwards, never guessed.
+
+The step that ends a game is stored in the same transaction as the results, the record, the
+finished status and the outbox item ``end`` (``Results.finish_game(last_step=...)``): a game is
+never over in memory and live in the store. A game's start writes the outbox item ``start``
+with the game. Announcements owed by the outbox are delivered by ``cogs.outbox`` (event
+``hats_outbox``); the service only records them.
 """
 
 from __future__ import annotations
@@ -20,16 +27,20 @@ from typing import Any
 
 import discord
 
+from cogs.i18n import N_
 from data import (
     ChannelBusy,
     GameMessage,
+    GameNotLive,
     GameRow,
+    GameStatus,
     LobbyRow,
     LobbySeat,
     SeatRow,
     SeatSpec,
     StaleSequence,
     Store,
+    StoreError,
     entries_from_game,
     rebuild_game,
     restore,
@@ -68,7 +79,7 @@ class OutOfDate(ServiceError):
     """A control drawn for an older state of the game (``version`` != steps applied)."""
 
     def __init__(self) -> None:
-        super().__init__("That button was out of date; here is the game as it is now.")
+        super().__init__(N_("That button was out of date; here is the game as it is now."))
 
 
 @dataclass(eq=False)
@@ -127,7 +138,7 @@ class GameService:
     """Live lobbies and games of the bot.
 
     ``store``: the open :class:`data.Store`; ``seed_source()`` returns a new game's seed;
-    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_game_over``).
+    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_outbox``).
     """
 
     def __init__(
@@ -161,8 +172,11 @@ class GameService:
                 auto.get(rg.live.row.id, set()),
             )
             self._add(session)
-            if rg.game.is_over:  # stopped between the last step and finish_game
-                await self._finish(session)
+            if rg.game.is_over:  # stored by an older version between its last step and finish
+                try:
+                    await self.settle(session)
+                except StoreError as exc:  # the outbox cog retries (settle) until it works
+                    log.warning("game %d is over, its finish is not stored: %s", session.id, exc)
         for row, error in restored.failed:
             log.error("game %d cannot be restored: %s", row.id, error)
 
@@ -211,7 +225,14 @@ class GameService:
     async def open_lobby(
         self, guild_id: int, channel_id: int, host_id: int, settings: dict[str, Any]
     ) -> LobbyRow:
-        """Open a lobby with the host seated; raises ServiceError when the channel is busy."""
+        """Open a lobby with the host seated; raises ServiceError when the channel is busy.
+
+        A game of the channel that is over but whose finish is not stored yet is finished
+        first (StoreError if the store still fails: nothing changed).
+        """
+        last = self._channel_sessions.get(channel_id)
+        if last is not None:
+            await self.settle(last)
         async with self._channel_lock(channel_id):
             if self.session_in_channel(channel_id) or self.lobby_in_channel(channel_id):
                 raise ServiceError(
@@ -247,13 +268,11 @@ class GameService:
             if lobby_id not in self._lobbies:
                 raise ServiceError("This lobby is closed.")
             seats, settings = change(state.row)
-            row = state.row
-            if tuple(seats) != row.seats:
-                row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
-            if settings != row.settings:
-                row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
-            state.row = row
-            return row
+            if tuple(seats) != state.row.seats:
+                state.row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
+            if settings != state.row.settings:
+                state.row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
+            return state.row
 
     async def set_lobby_host(self, lobby_id: int, host_id: int) -> LobbyRow:
         """Make ``host_id`` the lobby's host (the previous host left)."""
@@ -262,17 +281,30 @@ class GameService:
         return state.row
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
-        """Remember the lobby's Discord message."""
+        """Remember the lobby's Discord message.
+
+        The lobby is already open and shown, so a store that fails here is only logged: the
+        buttons still work (they edit the message they are on).
+        """
         state = self._lobbies.get(lobby_id)
-        if state is not None:
+        if state is None:
+            return
+        state.row = dataclasses.replace(state.row, message_id=message_id)
+        try:
             state.row = await self.store.lobbies.set_message_id(lobby_id, message_id, at=now())
+        except StoreError as exc:
+            log.warning("lobby %d: its message id is not stored: %s", lobby_id, exc)
 
     async def close_lobby(self, lobby_id: int) -> LobbyRow | None:
-        """Delete a lobby (cancel, expiry); returns the closed row or None if already gone."""
-        state = self._lobbies.pop(lobby_id, None)
+        """Delete a lobby (cancel, expiry); returns the closed row or None if already gone.
+
+        Raises StoreError when the store cannot delete it (the lobby stays open then).
+        """
+        state = self._lobbies.get(lobby_id)
         if state is None:
             return None
         await self.store.lobbies.delete_lobby(lobby_id)
+        self._lobbies.pop(lobby_id, None)
         return state.row
 
     async def start_game(
@@ -281,7 +313,9 @@ class GameService:
         """Turn a lobby into a game (atomically in the store) and return the new session.
 
         ``seat_order`` overrides the lobby's seat order (team seating, R5). Raises ServiceError
-        when the lobby is gone or has fewer than 2 or more than 4 seats.
+        when the lobby is gone or has fewer than 2 or more than 4 seats, StoreError when the
+        store cannot write (the lobby stays open, nothing changed). The game's announcement
+        (table, hands) is owed by the outbox item written with it; fire ``hats_outbox``.
         """
         state = self._lobbies.get(lobby_id)
         if state is None:
@@ -293,19 +327,41 @@ class GameService:
                 raise ServiceError("A game needs 2 to 4 players; this lobby has {n}.", n=len(seats))
             config = GameConfig(len(seats), self.seed_source())
             specs = [SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in seats]
-            game_row = await self.store.games.create_game(
-                row.guild_id,
-                row.channel_id,
-                config.to_dict(),
-                specs,
-                dict(row.settings),
-                from_lobby_id=lobby_id,
-                at=now(),
-            )
+            try:
+                game_row = await self.store.games.create_game(
+                    row.guild_id,
+                    row.channel_id,
+                    config.to_dict(),
+                    specs,
+                    dict(row.settings),
+                    from_lobby_id=lobby_id,
+                    at=now(),
+                )
+            except StoreError:  # the store decides: was the game created after all?
+                stored = await self._created_despite_error(row, config)
+                if stored is None:
+                    raise
+                game_row = stored
             self._lobbies.pop(lobby_id, None)
-        session = GameSession(game_row, await self.store.games.seats(game_row.id), Game.new(config))
+        seat_rows = [
+            SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
+        ]
+        session = GameSession(game_row, seat_rows, Game.new(config))
         self._add(session)
         return session
+
+    async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
+        """The game the store holds for this start although it reported an error, or None."""
+        try:
+            if await self.store.lobbies.get_lobby(lobby.id) is not None:
+                return None  # the lobby is still open: nothing was created
+            game = await self.store.games.live_game_in_channel(lobby.channel_id)
+        except StoreError:
+            return None
+        if game is None or game.seed != config.seed:
+            return None
+        log.warning("game %d was stored despite an error", game.id)
+        return game
 
     # ------------------------------------------------------------------ play
     async def play(
@@ -324,42 +380,113 @@ class GameService:
         raises :class:`OutOfDate`. ``actor`` is stored with the step: ``player``, ``ai``
         (an AI seat) or ``auto`` (the AI played for an absent human). ``origin``: the id of
         the message whose control made the move (listeners skip redrawing it).
-        Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError (the
-        game is rebuilt from the store; the step is not acknowledged).
+        The step that ends the game is stored together with the results, the record and the
+        outbox item ``end`` (one transaction); ``hats_outbox`` then fires to post the end.
+        Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError when the
+        store did not commit the step (the game is rolled back to what the store holds: the
+        step did not happen). When the store reports an error but holds the step anyway, the
+        step counts and no error is raised.
         """
         async with session.lock:
             if version is not None and version != session.version:
                 raise OutOfDate()
             seq = session.version
             event = session.game.apply(seat, action)
+            step = Step(seat, action).to_dict()
             try:
-                await self.store.steps.append_step(
-                    session.id, seq, Step(seat, action).to_dict(), actor=actor, at=now()
-                )
+                if session.game.is_over:
+                    session.row = await self._finish(session, last_step=(seq, step, actor))
+                else:
+                    await self.store.steps.append_step(session.id, seq, step, actor=actor, at=now())
             except StaleSequence:
-                await self._reload(session)
+                await self._roll_back(session, seq)
                 raise OutOfDate() from None
-            except Exception:
-                await self._reload(session)
+            except StoreError as exc:
+                if not await self._holds_step(session, seq):
+                    await self._roll_back(session, seq)
+                    raise
+                log.warning(
+                    "game %d: step %d was stored despite an error: %s", session.id, seq, exc
+                )
+                if session.game.is_over:  # the step was stored with its finish (one transaction)
+                    session.row = dataclasses.replace(session.row, status=GameStatus.FINISHED)
+            except BaseException:
+                await self._roll_back(session, seq)
                 raise
             if actor == "auto":
                 session.auto_played.add(event.number)
-            if session.game.is_over:
-                await self._finish(session)
         self.dispatch("hats_step", session, event, actor, origin)
         if event.game_over:
-            self.dispatch("hats_game_over", session)
+            self.dispatch("hats_outbox", session.id)
         return event
 
-    async def _reload(self, session: GameSession) -> None:
-        steps = await self.store.steps.load_steps(session.id)
+    async def _holds_step(self, session: GameSession, seq: int) -> bool:
+        """Whether the store holds step ``seq`` (the truth after an error); False if unknown."""
+        try:
+            return await self.store.steps.step_count(session.id) > seq
+        except StoreError:
+            return False
+
+    async def _roll_back(self, session: GameSession, seq: int) -> None:
+        """Put the game back to what the store holds (``seq`` steps if the store cannot say)."""
+        try:
+            steps: Sequence[Any] = await self.store.steps.load_steps(session.id)
+        except StoreError as exc:
+            log.warning(
+                "game %d: rebuilt from memory, the store cannot be read: %s", session.id, exc
+            )
+            steps = session.game.steps[:seq]
         session.game = rebuild_game(session.row, steps)
 
-    async def _finish(self, session: GameSession) -> None:
+    async def _finish(
+        self, session: GameSession, *, last_step: tuple[int, dict[str, Any], str] | None = None
+    ) -> GameRow:
         game = session.game
-        session.row = await self.store.results.finish_game(
-            session.id, entries_from_game(game, session.seats), to_record(game), at=now()
+        return await self.store.results.finish_game(
+            session.id,
+            entries_from_game(game, session.seats),
+            to_record(game),
+            at=now(),
+            last_step=last_step,
         )
+
+    def unsettled(self, session: GameSession) -> bool:
+        """True for a game over by its steps whose finish is not stored yet."""
+        return session.game.is_over and session.row.status is GameStatus.LIVE
+
+    async def settle(self, session: GameSession) -> bool:
+        """Store the finish of a game that is over but still live in the store (idempotent).
+
+        Only games stored by an older version (last step and finish in two transactions) need
+        it. Returns True when this call finished it (``hats_outbox`` fires to post its end),
+        False when there was nothing to do. Raises StoreError when the store still fails.
+        """
+        if not self.unsettled(session):
+            return False
+        async with session.lock:
+            if not self.unsettled(session):
+                return False
+            try:
+                session.row = await self._finish(session)
+            except GameNotLive:
+                row = await self.store.games.get_game(session.id)
+                session.row = row or session.row
+                return False
+        self.dispatch("hats_outbox", session.id)
+        return True
+
+    async def load_game(self, game_id: int) -> GameSession | None:
+        """A game of any status rebuilt from the store (to announce a finished game's end)."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        row = await self.store.games.get_game(game_id)
+        if row is None:
+            return None
+        seats = await self.store.games.seats(game_id)
+        game = rebuild_game(row, await self.store.steps.load_steps(game_id))
+        messages = await self.store.messages.list_messages(game_id)
+        return GameSession(row, seats, game, {(m.role, m.seat): m for m in messages})
 
     async def update_seat(self, session: GameSession, seat: int, **changes: Any) -> SeatRow:
         """Change a seat's stored state (``ai_level``, ``away``, ``auto_turns``, ``user_id``)."""
@@ -377,6 +504,15 @@ class GameService:
         *,
         seat: int | None = None,
     ) -> None:
-        """Store a message (or thread) that belongs to the game."""
-        await self.store.messages.set_message(session.id, role, channel_id, message_id, seat=seat)
+        """Remember a message (or thread) that belongs to the game: in memory, then stored.
+
+        The message exists already, so a store that fails here is only logged: this process
+        keeps using the message; after a restart a new one is posted instead.
+        """
         session.messages[(role, seat)] = GameMessage(session.id, role, seat, channel_id, message_id)
+        try:
+            await self.store.messages.set_message(
+                session.id, role, channel_id, message_id, seat=seat
+            )
+        except StoreError as exc:
+            log.warning("game %d: %s message not stored: %s", session.id, role, exc)

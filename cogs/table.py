@@ -52,7 +52,7 @@ class TableCog(HatsFeature, name="TableCog"):
         """Show my hand / Rules buttons (none once the game is over)."""
         if session.game.is_over:
             return None
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         view = discord.ui.View(timeout=None)
         hand = TableButton(session.id, TableOp.HAND)
         hand.item.label = tr("Show my hand")
@@ -67,10 +67,10 @@ class TableCog(HatsFeature, name="TableCog"):
 
     def table_embed(self, session: GameSession) -> discord.Embed:
         """The public table of a game (public observation only)."""
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         return table_embed(
             session.game.public_view(),
-            labels_for(session, self.bot.names),
+            labels_for(session, self.bot.names, tr),
             tr,
             game_id=session.id,
             auto_played=session.auto_played,
@@ -129,10 +129,10 @@ class TableCog(HatsFeature, name="TableCog"):
             log.warning("could not edit the table of game %d: %s", session.id, exc)
 
     # ------------------------------------------------------------------ events
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """Post the first table."""
-        await self.post_table(session)
+    async def announce_start(self, session: GameSession) -> None:
+        """Outbox ``start``: post the first table (unless this game's table is posted)."""
+        if session.message(TABLE_ROLE) is None:
+            await self.post_table(session)
 
     @commands.Cog.listener()
     async def on_hats_step(
@@ -141,12 +141,16 @@ class TableCog(HatsFeature, name="TableCog"):
         """Redraw the table after every committed step."""
         await self.refresh_table(session)
 
-    @commands.Cog.listener()
-    async def on_hats_game_over(self, session: GameSession) -> None:
-        """Post the final scores with the record attached and a Rematch button."""
-        tr = self.bot.translator.for_locale(None)
+    async def announce_end(self, session: GameSession) -> None:
+        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once)."""
+        if session.message(END_ROLE) is not None:
+            return
+        tr = self.public_tr(session.row.guild_id)
         embed = end_embed(
-            session.game.public_view(), labels_for(session, self.bot.names), tr, game_id=session.id
+            session.game.public_view(),
+            labels_for(session, self.bot.names, tr),
+            tr,
+            game_id=session.id,
         )
         view = discord.ui.View(timeout=None)
         rematch = TableButton(session.id, TableOp.REMATCH)

@@ -34,7 +34,7 @@ from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
 from cogs.table_talk import Hit, HitKind, check_table_talk
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 
 if TYPE_CHECKING:
@@ -98,7 +98,12 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
 
     # ------------------------------------------------------------------ lobby hooks
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
-        """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams."""
+        """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams.
+
+        Only once 4 players have joined (R5): with 2 or 3 there are no teams.
+        """
+        if len(row.seats) != TEAM_SEATS:
+            return []
         items: list[discord.ui.Item] = []
         for op, label, style in (
             (LobbyOp.TEAM_A, tr(TEAM_NAMES[0]), discord.ButtonStyle.secondary),
@@ -219,9 +224,9 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         user_id = session.seats[offerer].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
             return
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         text = describe_event(
-            event.seen_by(offerer), labels_for(session, self.bot.names), tr, viewer=offerer
+            event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer
         )
         await self._dm(user_id, text)
 
@@ -242,12 +247,16 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             )
         except (OutOfDate, IllegalMove):
             return  # answered or withdrawn meanwhile
-        labels = labels_for(session, self.bot.names)
+        except StoreError as exc:  # not saved: the offer lapses on the next try
+            log.warning("swap lapse of game %d not saved, retried: %s", session.id, exc)
+            await self.bot.get_cog("SchedulerCog").again(row)  # type: ignore[union-attr]
+            return
         for seat, other in ((offerer, partner), (partner, offerer)):
             user_id = session.seats[seat].user_id
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
                 continue
-            tr = self.tr_for(user_id)
+            tr = self.tr_for(user_id, session.row.guild_id)
+            labels = labels_for(session, self.bot.names, tr)
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
             if seat == offerer:
@@ -272,7 +281,9 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """Open one private thread per team with both partners, or fall back to the relay."""
         if session.game.seats != TEAM_SEATS:
             return
-        tr = self.bot.translator.for_locale(None)
+        if session.message(THREAD_ROLE, 0) or session.message(RELAY_ROLE):
+            return  # announced before a restart
+        tr = self.public_tr(session.row.guild_id)
         channel = self.bot.get_channel(session.channel_id)
         made = 0
         if isinstance(channel, discord.TextChannel) and self._may_make_threads(channel):
@@ -324,7 +335,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         await thread.send(
             tr(
                 "{members}: this private thread is your team's table talk. Talk freely about "
-                "plans, but never name a card's type, colour or number (R10). Server moderators "
+                "plans, but never name a card's type, colour or number. Server moderators "
                 "can read private threads. This thread is archived when the game ends.",
                 members=" & ".join(f"<@{u}>" for u in humans) or tr(TEAM_NAMES[index]),
             ),
@@ -433,21 +444,12 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 interaction, tr("Your partner is an AI player; it cannot read team chat.")
             )
             return
-        labels = labels_for(session, self.bot.names)
+        labels = labels_for(session, self.bot.names, tr)
         sender = seat_mention(labels, seat, tr)
         if await self._post_in_thread(session, session.game.teams, seat, sender, text):
             await send_private(interaction, tr("Sent to your team thread."))
             return
-        ptr = self.tr_for(partner_id)
-        delivered = await self._dm(
-            partner_id,
-            ptr(
-                "Team chat from your partner {player} (game #{game}): {text}",
-                player=seat_mention(labels, seat, ptr),
-                game=session.id,
-                text=text,
-            ),
-        )
+        delivered = await self._dm(partner_id, self._relayed(session, seat, partner_id, text))
         if delivered:
             await send_private(
                 interaction,
@@ -459,6 +461,16 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 tr("Your partner does not accept direct messages, so I could not pass it on."),
             )
 
+    def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
+        """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
+        tr = self.tr_for(partner_id, session.row.guild_id)
+        return tr(
+            "Team chat from your partner {player} (game #{game}): {text}",
+            player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
+            game=session.id,
+            text=text,
+        )
+
     async def _post_in_thread(self, session, teams, seat: int, sender: str, text: str) -> bool:
         index = next((i for i, t in enumerate(teams or ()) if seat in t), None)
         stored = session.message(THREAD_ROLE, index) if index is not None else None
@@ -467,7 +479,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         thread = await self._thread(stored.channel_id)
         if thread is None:
             return False
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         try:
             await thread.send(
                 tr("{player} (team chat): {text}", player=sender, text=text),

@@ -30,7 +30,7 @@ from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
 from cogs.service import GameSession, ServiceError, now
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, LobbySeat, StoreError, TimerRow
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -148,7 +148,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             return
         user_id = session.seats[seat].user_id
         assert user_id is not None
-        tr = self.tr_for(user_id)
+        tr = self.tr_for(user_id, session.row.guild_id)
         limit = self.turn_timer(session) or 0
         channel = self.bot.get_channel(session.channel_id)
         await self._dm(
@@ -184,7 +184,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await self.bot.games.update_seat(
                 session, seat, auto_turns=count, away=True, ai_level=AWAY_LEVEL
             )
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(session.row.guild_id)
             await self._say(
                 session,
                 tr(
@@ -194,6 +194,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 ),
             )
             if row.user_id is not None:
+                tr = self.tr_for(row.user_id, session.row.guild_id)
                 await self._dm(
                     row.user_id,
                     tr(
@@ -222,7 +223,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         was_away = row.away
         await self.bot.games.update_seat(session, seat, away=False, ai_level=None, auto_turns=0)
         if was_away:
-            tr = self.bot.translator.for_locale(None)
+            tr = self.public_tr(session.row.guild_id)
             await self._say(
                 session,
                 tr("{player} is back and plays their own seat again.", player=f"<@{row.user_id}>"),
@@ -268,6 +269,9 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 seat = self._still_waiting(session, row)
                 if seat is not None:
                     await self.auto_turn(session, seat)
+        except StoreError as exc:  # nothing was saved: the same deadline fires again later
+            log.warning("timer %s of game %s not done, retried: %s", row.kind, row.game_id, exc)
+            await self._scheduler().again(row)
         except Exception:
             log.exception("timer %s failed", row)
 
@@ -286,7 +290,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         if closed is None:
             return
         lobby_cog: Any = self.bot.get_cog("LobbyCog")
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(closed.guild_id)
         await lobby_cog.redraw(
             None,
             closed,
@@ -376,11 +380,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
             if player.id == interaction.user.id:
                 raise ServiceError("You cannot remove yourself; an AI plays for you if you stop.")
             await self.remove_player(session, seat)
+            tr = self.tr(interaction)
             await send_private(
                 interaction,
-                self.tr(interaction)(
-                    "{player} was removed; an AI plays their seat.", player=player.mention
-                ),
+                tr("{player} was removed; an AI plays their seat.", player=player.mention),
             )
 
         await self.guarded(interaction, work)
@@ -398,7 +401,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         await self.bot.games.update_seat(
             session, seat, user_id=None, ai_level=AWAY_LEVEL, away=False, auto_turns=0
         )
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)
         await self._say(
             session,
             tr(

@@ -54,12 +54,23 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.timers.clear_timer(kind, *, game_id=… | lobby_id=…) -> bool
     store.timers.get_timer(...) / list_due(now) / list_all()
 
-    store.results.finish_game(game_id, entries_from_game(game, seats), to_record(game), *, at=None)
-        -> GameRow            # results + record + status finished + timers cleared, one transaction
+    store.results.finish_game(game_id, entries_from_game(game, seats), to_record(game), *,
+                              at=None, last_step=(seq, step_dict, actor) | None)
+        -> GameRow   # last step + results + record + finished + timers cleared + outbox 'end',
+                     # one transaction
     store.results.get_record(game_id) -> dict | None       # hats-record/1 (``/hats record``)
     store.results.results_for_game(game_id) -> list[ResultEntry]
     store.results.last_finished_game(channel_id) -> GameRow | None
     store.results.user_stats(user_id, *, guild_id=None) -> UserStats(games, wins, mean_score)
+
+    store.guild_settings.language(guild_id) -> str | None     # /hats language; None: default
+    store.guild_settings.set_language(guild_id, language | None, *, at=None)
+    store.guild_settings.languages() -> dict[int, str]
+    store.outbox.pending(game_id=None) -> list[OutboxItem]   # announcements still owed
+    store.outbox.mark_delivered(item_id, at=...) -> bool     # 'start' / 'end' items, see 0005
+
+    # Every driver error (full disk, read-only, I/O, damaged, locked, cannot open) leaves a
+    # repository method as StoreFault(kind=FaultKind...): the transaction was rolled back.
 
     store.integrity_check() -> list[str];  store.backup(path)   # online backup to a new file
 
@@ -83,6 +94,7 @@ Restore (start-up, logged on the ``hats.data`` logger with the time taken)::
 from data.config import database_path
 from data.errors import (
     ChannelBusy,
+    FaultKind,
     GameNotFound,
     GameNotLive,
     LobbyNotFound,
@@ -90,6 +102,7 @@ from data.errors import (
     StaleSequence,
     StoreCorrupted,
     StoreError,
+    StoreFault,
     StoreForeign,
     StoreLocked,
     StoreOpenError,
@@ -97,6 +110,7 @@ from data.errors import (
     StoreUnreadable,
 )
 from data.games import GameImport
+from data.outbox import OutboxItem, OutboxKind
 from data.restore import (
     LiveGame,
     LiveState,
@@ -120,10 +134,11 @@ from data.rows import (
     TimerRow,
     UserStats,
 )
-from data.store import Store, open_store
+from data.store import Store, check_path, open_store
 
 __all__ = [
     "ChannelBusy",
+    "FaultKind",
     "GameImport",
     "GameMessage",
     "GameNotFound",
@@ -136,6 +151,8 @@ __all__ = [
     "LobbyRow",
     "LobbySeat",
     "MessageRole",
+    "OutboxItem",
+    "OutboxKind",
     "ReplayFailed",
     "Restored",
     "RestoredGame",
@@ -146,6 +163,7 @@ __all__ = [
     "Store",
     "StoreCorrupted",
     "StoreError",
+    "StoreFault",
     "StoreForeign",
     "StoreLocked",
     "StoreOpenError",
@@ -153,6 +171,7 @@ __all__ = [
     "StoreUnreadable",
     "TimerRow",
     "UserStats",
+    "check_path",
     "database_path",
     "entries_from_game",
     "load_live",

@@ -4,11 +4,18 @@ All access goes through :class:`Database`: an ``asyncio.Lock`` serialises the co
 use the connection, so one coroutine's transaction never interleaves with another's
 statements. Single statements run in autocommit mode (one implicit transaction each);
 multi-statement writes use :meth:`Database.write` (``BEGIN IMMEDIATE`` … ``COMMIT``).
+
+Every driver error that is not a constraint violation (``sqlite3.IntegrityError``, which the
+repositories turn into refusals such as ChannelBusy) leaves as a
+:class:`~data.errors.StoreFault` whose ``kind`` says why (:func:`fault_of`): a full disk, a
+read-only file, an I/O error, a damaged file, a lock, a file that cannot be opened. A failed
+write transaction is rolled back, so a StoreFault always means "nothing was written".
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -17,11 +24,13 @@ from typing import Any
 
 import aiosqlite
 
-from data.errors import StoreLocked
+from data.errors import FaultKind, StoreFault, StoreLocked
 
-__all__ = ["Database", "is_busy"]
+__all__ = ["Database", "fault_of", "is_busy", "store_fault"]
 
 Params = Sequence[Any] | dict[str, Any]
+
+log = logging.getLogger("hats.data")
 
 
 def is_busy(exc: BaseException) -> bool:
@@ -30,6 +39,62 @@ def is_busy(exc: BaseException) -> bool:
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
+# Primary SQLite result codes (sqlite3.Error.sqlite_errorcode & 0xFF) by kind.
+_KIND_OF_CODE = {
+    sqlite3.SQLITE_FULL: FaultKind.FULL,
+    sqlite3.SQLITE_READONLY: FaultKind.READ_ONLY,
+    sqlite3.SQLITE_PERM: FaultKind.READ_ONLY,
+    sqlite3.SQLITE_AUTH: FaultKind.READ_ONLY,
+    sqlite3.SQLITE_IOERR: FaultKind.IO,
+    sqlite3.SQLITE_CORRUPT: FaultKind.CORRUPT,
+    sqlite3.SQLITE_NOTADB: FaultKind.CORRUPT,
+    sqlite3.SQLITE_BUSY: FaultKind.BUSY,
+    sqlite3.SQLITE_LOCKED: FaultKind.BUSY,
+    sqlite3.SQLITE_CANTOPEN: FaultKind.CANNOT_OPEN,
+}
+# Older drivers without error codes: the message decides.
+_KIND_OF_TEXT = (
+    ("disk is full", FaultKind.FULL),
+    ("readonly", FaultKind.READ_ONLY),
+    ("read-only", FaultKind.READ_ONLY),
+    ("i/o error", FaultKind.IO),
+    ("malformed", FaultKind.CORRUPT),
+    ("not a database", FaultKind.CORRUPT),
+    ("locked", FaultKind.BUSY),
+    ("unable to open", FaultKind.CANNOT_OPEN),
+)
+
+
+def fault_of(exc: BaseException) -> FaultKind | None:
+    """The :class:`FaultKind` of a driver error, or None when it is not a fault.
+
+    Constraint violations (``sqlite3.IntegrityError``) and programming errors are not faults:
+    the repositories handle the former, the latter are bugs and must surface as they are.
+    """
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(
+        exc, sqlite3.IntegrityError | sqlite3.ProgrammingError
+    ):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in _KIND_OF_CODE:
+        return _KIND_OF_CODE[code & 0xFF]
+    text = str(exc).lower()
+    for needle, kind in _KIND_OF_TEXT:
+        if needle in text:
+            return kind
+    return FaultKind.OTHER
+
+
+def store_fault(path: Path, exc: BaseException) -> StoreFault | None:
+    """The StoreFault (StoreLocked for a lock) that stands for a driver error, or None."""
+    kind = fault_of(exc)
+    if kind is None:
+        return None
+    if kind is FaultKind.BUSY:
+        return StoreLocked(path, str(exc))
+    return StoreFault(path, kind, str(exc))
 
 
 class Database:
@@ -43,14 +108,15 @@ class Database:
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Any]:
         """Run one statement (autocommit) and return every row as a tuple.
 
-        Raises StoreLocked when the busy timeout runs out.
+        Raises StoreFault (StoreLocked when the busy timeout runs out); nothing was written.
         """
         async with self.lock:
             try:
                 return list(await self.conn.execute_fetchall(sql, params))
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise StoreLocked(self.path, str(exc)) from exc
+            except sqlite3.Error as exc:
+                fault = store_fault(self.path, exc)
+                if fault is not None:
+                    raise fault from exc
                 raise
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
@@ -68,7 +134,8 @@ class Database:
     async def write(self) -> AsyncIterator[Transaction]:
         """A write transaction (``BEGIN IMMEDIATE``): all or nothing, rolled back on any error.
 
-        Raises StoreLocked when another connection keeps the write lock past the busy timeout.
+        Raises StoreFault (StoreLocked when another connection keeps the write lock past the
+        busy timeout, kind FULL for a full disk, ...): the transaction was rolled back.
         """
         async with self._transaction("BEGIN IMMEDIATE") as tx:
             yield tx
@@ -84,11 +151,17 @@ class Database:
                     await conn.execute("COMMIT")
                 except BaseException:
                     if conn.in_transaction:
-                        await conn.execute("ROLLBACK")
+                        try:
+                            await conn.execute("ROLLBACK")
+                        except sqlite3.Error as rollback_error:
+                            # SQLite rolls back by itself after some errors (full disk, I/O);
+                            # the original error is the one to report.
+                            log.debug("rollback after an error failed: %s", rollback_error)
                     raise
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise StoreLocked(self.path, str(exc)) from exc
+            except sqlite3.Error as exc:
+                fault = store_fault(self.path, exc)
+                if fault is not None:
+                    raise fault from exc
                 raise
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
 __all__ = [
     "ChannelBusy",
+    "FaultKind",
     "GameNotFound",
     "GameNotLive",
     "LobbyNotFound",
@@ -13,6 +15,7 @@ __all__ = [
     "StaleSequence",
     "StoreCorrupted",
     "StoreError",
+    "StoreFault",
     "StoreForeign",
     "StoreLocked",
     "StoreOpenError",
@@ -63,20 +66,71 @@ class StoreUnreadable(StoreOpenError):
         )
 
 
-class StoreLocked(StoreError):
+# --------------------------------------------------------------------------- faults
+class FaultKind(enum.StrEnum):
+    """Why the database refused a statement, independent of the driver (SQLite today).
+
+    A driver's error is mapped to one kind (``data.db.fault_of`` for sqlite3); the bot words
+    its private answers and its one WARNING line by kind.
+    """
+
+    FULL = "full"
+    """The disk (or the database's size limit) is full: SQLITE_FULL, ENOSPC."""
+    READ_ONLY = "read_only"
+    """The file or its directory cannot be written: SQLITE_READONLY, EROFS, no permission."""
+    IO = "io"
+    """The operating system reported an I/O error: SQLITE_IOERR."""
+    CORRUPT = "corrupt"
+    """The file is damaged or not a database: SQLITE_CORRUPT, SQLITE_NOTADB."""
+    BUSY = "busy"
+    """Another connection held a lock past the busy timeout: SQLITE_BUSY, SQLITE_LOCKED."""
+    CANNOT_OPEN = "cannot_open"
+    """The file (or its journal) cannot be opened: SQLITE_CANTOPEN, a missing directory."""
+    OTHER = "other"
+    """Any other driver error (an unexpected one: its text is logged)."""
+
+
+_FAULT_ADVICE = {
+    FaultKind.FULL: "The disk is full: free some space; the bot carries on by itself.",
+    FaultKind.READ_ONLY: "The file cannot be written: check its permissions and the mount.",
+    FaultKind.IO: "The disk reported an I/O error: check the disk and the system log.",
+    FaultKind.CORRUPT: "The file is damaged: stop the bot and restore a backup (README).",
+    FaultKind.BUSY: (
+        "Another process (a second bot, an open sqlite3 shell in a transaction) holds its "
+        "write lock; stop it."
+    ),
+    FaultKind.CANNOT_OPEN: "The file cannot be opened: check HATS_DB_PATH and its directory.",
+    FaultKind.OTHER: "See the driver's message.",
+}
+
+
+class StoreFault(StoreError):
+    """The database refused a statement: the transaction was rolled back, nothing was written.
+
+    ``kind`` (:class:`FaultKind`) says why; ``detail`` is the driver's own message; ``path`` the
+    database file. Raised by every repository method in place of the driver's exception
+    (sqlite3.OperationalError / DatabaseError), so callers never import the driver.
+    """
+
+    def __init__(self, path: Path, kind: FaultKind, detail: str) -> None:
+        self.path = path
+        self.kind = kind
+        self.detail = detail
+        super().__init__(
+            f"database {str(path)!r}: {detail} ({kind.value}). {_FAULT_ADVICE[kind]} "
+            "Nothing was written."
+        )
+
+
+class StoreLocked(StoreFault):
     """Another connection held the database's write lock for longer than the busy timeout.
 
     At start-up this usually means a second bot (or a long-running sqlite3 shell) uses the same
-    file. ``path`` is the database path.
+    file. ``path`` is the database path. A :class:`StoreFault` of kind ``BUSY``.
     """
 
     def __init__(self, path: Path, detail: str = "the database is locked") -> None:
-        self.path = path
-        super().__init__(
-            f"database {str(path)!r}: {detail}. Another process (a second bot, an open sqlite3 "
-            "shell in a transaction) holds its write lock; stop it and start again. "
-            "Nothing was written."
-        )
+        super().__init__(path, FaultKind.BUSY, detail)
 
 
 class StoreTooNew(StoreOpenError):

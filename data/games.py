@@ -12,6 +12,7 @@ from data import jsoncodec
 from data.db import Database, Transaction
 from data.errors import ChannelBusy, GameNotFound, GameNotLive, LobbyNotFound
 from data.lobbies import is_channel_conflict
+from data.outbox import OutboxKind, add_item
 from data.rows import GameRow, GameStatus, SeatRow, SeatSpec
 from data.steps import step_json
 from engine import GameConfig
@@ -102,8 +103,13 @@ class Games:
         *,
         from_lobby_id: int | None = None,
         at: float | None = None,
+        announce: bool = True,
     ) -> GameRow:
         """Create a live game; with ``from_lobby_id`` that lobby is closed in the same transaction.
+
+        With ``announce`` (default) the outbox item ``start`` (table, hands, first ping) is
+        written in the same transaction, so a crash right after the commit still gets the
+        game announced by the restarted bot.
 
         ``config`` is ``GameConfig.to_dict()``; ``seats`` one :class:`SeatSpec` per seat in
         seat order (teams 0&2 / 1&3 with 4 seats, R5). Raises ValueError for a bad config or
@@ -124,6 +130,8 @@ class Games:
                 row = await self._insert(
                     tx, guild_id, channel_id, config_json, seats, settings, now
                 )
+                if announce:
+                    await add_item(tx, row.id, OutboxKind.START, now)
         except sqlite3.IntegrityError as exc:
             if is_channel_conflict(exc):
                 raise ChannelBusy(channel_id) from exc

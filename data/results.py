@@ -8,8 +8,11 @@ from typing import Any
 
 from data import jsoncodec
 from data.db import Database
+from data.errors import GameNotFound, StaleSequence
 from data.games import GAME_COLUMNS, game_row, require_live
-from data.rows import GameRow, ResultEntry, SeatRow, UserStats
+from data.outbox import OutboxKind, add_item
+from data.rows import GameRow, GameStatus, ResultEntry, SeatRow, UserStats
+from data.steps import APPEND_STEP, step_json
 from engine import Game
 
 __all__ = ["RECORD_FORMAT", "Results", "entries_from_game"]
@@ -90,21 +93,39 @@ class Results:
         record: Mapping[str, Any],
         *,
         at: float | None = None,
+        last_step: tuple[int, Mapping[str, Any], str] | None = None,
     ) -> GameRow:
-        """Store a game's results and record, mark it finished, clear its timers: one transaction.
+        """Finish a game in ONE transaction: its last step (optional), results, record, status.
 
         ``entries``: one per seat (:func:`entries_from_game` builds them); ``record``: the
-        ``to_record(game)`` dict (format hats-record/1, kept verbatim). Raises GameNotFound,
-        GameNotLive (already finished or abandoned: nothing written), ValueError when the
-        entries do not cover the seats or the record is not hats-record/1.
+        ``to_record(game)`` dict (format hats-record/1, kept verbatim). ``last_step``:
+        ``(expected_seq, Step.to_dict(), actor)`` of the step that ended the game, appended with
+        the same sequence check as ``Steps.append_step``. The same transaction marks the game
+        finished, clears its timers and writes the outbox item ``end`` (the end screen is owed),
+        so the store never holds a game over by its steps but still live, except one stored
+        before this version (finish it again without ``last_step``).
+
+        Raises GameNotFound, GameNotLive (already finished or abandoned: nothing written),
+        StaleSequence (``last_step`` carries a taken number), StoreFault (nothing written),
+        ValueError when the entries do not cover the seats or the record is not hats-record/1.
         """
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"record format must be {RECORD_FORMAT!r}")
         if sorted(e.seat for e in entries) != list(range(len(entries))):
             raise ValueError("entries must hold each seat once")
         now = time.time() if at is None else at
+        step_text = step_json(last_step[1]) if last_step is not None else None
         async with self._db.write() as tx:
             await require_live(tx, game_id)
+            if last_step is not None:
+                seq, _, actor = last_step
+                appended = await tx.one(
+                    APPEND_STEP,
+                    {"game_id": game_id, "seq": seq, "step": step_text, "actor": actor, "at": now},
+                )
+                if appended is None:
+                    count = await tx.one("SELECT COUNT(*) FROM steps WHERE game_id = ?", (game_id,))
+                    raise StaleSequence(game_id, seq, int(count[0]) if count else 0)
             seats = await tx.one("SELECT COUNT(*) FROM game_seats WHERE game_id = ?", (game_id,))
             if seats is None or seats[0] != len(entries):
                 raise ValueError(f"game {game_id} has {seats and seats[0]} seats")
@@ -134,6 +155,7 @@ class Results:
                 (game_id, jsoncodec.dumps(dict(record))),
             )
             await tx.run("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await add_item(tx, game_id, OutboxKind.END, now)
             row = await tx.one(
                 f"UPDATE games SET status = 'finished', updated_at = ?, finished_at = ?"
                 f" WHERE id = ? RETURNING {GAME_COLUMNS}",
@@ -141,6 +163,13 @@ class Results:
             )
         assert row is not None
         return game_row(row)
+
+    async def status(self, game_id: int) -> GameStatus:
+        """A game's stored status. Raises GameNotFound."""
+        row = await self._db.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameStatus(row[0])
 
     async def get_record(self, game_id: int) -> dict[str, Any] | None:
         """The hats-record/1 dict of a finished game, or None."""

@@ -12,11 +12,11 @@ from data.errors import GameNotFound, GameNotLive, StaleSequence
 from data.rows import GameStatus
 from engine import Step
 
-__all__ = ["Steps", "step_json"]
+__all__ = ["APPEND_STEP", "Steps", "step_json"]
 
 # One statement, hence one implicit transaction: the sequence check, the live check and the
 # insert cannot be separated by another writer. The primary key (game_id, seq) backs it up.
-_APPEND = """
+APPEND_STEP = """
 INSERT INTO steps (game_id, seq, step, actor, at)
 SELECT :game_id, :seq, :step, :actor, :at
 WHERE :seq = (SELECT IFNULL(MAX(seq) + 1, 0) FROM steps WHERE game_id = :game_id)
@@ -71,7 +71,7 @@ class Steps:
             "at": at,
         }
         try:
-            row = await self._db.fetch_one(_APPEND, params)
+            row = await self._db.fetch_one(APPEND_STEP, params)
         except sqlite3.IntegrityError as exc:  # primary key: a writer outside this connection
             row = None
             if "steps.game_id" not in str(exc):

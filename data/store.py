@@ -28,21 +28,33 @@ from data.errors import (
     StoreUnreadable,
 )
 from data.games import Games
+from data.guild_settings import GuildSettings
 from data.lobbies import Lobbies
 from data.messages import Messages
 from data.meta import Meta
 from data.migrations import LATEST_VERSION, migrate
+from data.outbox import Outbox
 from data.restore import Snapshot
 from data.results import Results
 from data.steps import Steps
 from data.timers import Timers
 
-__all__ = ["DEFAULT_BUSY_TIMEOUT_MS", "Store", "open_store"]
+__all__ = [
+    "DEFAULT_BUSY_TIMEOUT_MS",
+    "RUNTIME_BUSY_TIMEOUT_MS",
+    "Store",
+    "check_path",
+    "open_store",
+]
 
 log = logging.getLogger("hats.data")
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
-"""How long (ms) a statement waits for another connection's lock before StoreLocked."""
+"""How long (ms) opening waits for another connection's lock before StoreLocked."""
+
+RUNTIME_BUSY_TIMEOUT_MS = 1500
+"""How long (ms) a statement waits for a lock once the store is open: short enough that a
+player's click is answered within Discord's 3 s even when another process holds the lock."""
 
 _HEADER = b"SQLite format 3\x00"
 # Primary SQLite result codes (sqlite3.Error.sqlite_errorcode & 0xFF).
@@ -56,7 +68,8 @@ class Store:
     (:class:`~data.games.Games`), ``steps`` (:class:`~data.steps.Steps`), ``messages``
     (:class:`~data.messages.Messages`), ``timers`` (:class:`~data.timers.Timers`), ``results``
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
-    ``meta`` (:class:`~data.meta.Meta`).
+    ``meta`` (:class:`~data.meta.Meta`), ``guild_settings``
+    (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     """
 
@@ -74,6 +87,8 @@ class Store:
         self.results = Results(db)
         self.snapshot = Snapshot(db)
         self.meta = Meta(db)
+        self.guild_settings = GuildSettings(db)
+        self.outbox = Outbox(db)
 
     async def close(self) -> None:
         """Wait for running statements, then close the connection (idempotent).
@@ -140,6 +155,16 @@ def _precheck(path: Path) -> None:
         raise StoreCorrupted(path, "it is not an SQLite database (wrong file header)")
     if 0 < len(head) < 100:
         raise StoreCorrupted(path, "it is truncated (shorter than an SQLite header)")
+
+
+def check_path(path: str | os.PathLike[str]) -> None:
+    """Refuse a path that cannot be this bot's database, reading at most its first 100 bytes.
+
+    Writes nothing and creates nothing (the bot checks this before it reaches Discord, and
+    opens the store only once Discord accepted the token). Raises StoreUnreadable (a
+    directory, a missing directory, unreadable) or StoreCorrupted (not an SQLite file).
+    """
+    _precheck(Path(path))
 
 
 async def _pragma(conn: aiosqlite.Connection, sql: str) -> object:
@@ -211,6 +236,8 @@ async def open_store(
         await conn.execute("PRAGMA synchronous = FULL")
         await conn.execute("PRAGMA foreign_keys = ON")
         before, after = await migrate(conn)
+        runtime_timeout = min(int(busy_timeout_ms), RUNTIME_BUSY_TIMEOUT_MS)
+        await conn.execute(f"PRAGMA busy_timeout = {runtime_timeout:d}")
     except sqlite3.Error as exc:
         await conn.close()
         raise _open_error(db_path, exc) from exc

@@ -1,7 +1,7 @@
 """The rules of Hats, pure and deterministic: no I/O, no Discord, no global random.
 
 A game is its config (seats, seed) plus its list of steps; replaying them rebuilds it.
-See ``shared/RULES.md`` for the rule ids (R1–R21) cited throughout.
+See ``docs/RULES.md`` for the rule ids (R1–R21) cited throughout.
 """
 
 from engine.actions import (

@@ -479,7 +479,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 
 
 def _step_dict(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """A record step (GAME_RECORD.md) from the raw tuple kept during play."""
+    """A record step (docs/GAME_RECORD.md) from the raw tuple kept during play."""
     kind = raw[0]
     if kind == "exchange":
         return {"kind": kind, "card": raw[1].code, "slot": raw[2], "took": raw[3].code}

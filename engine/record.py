@@ -1,4 +1,4 @@
-"""Game records in the ``hats-record/1`` format (see shared/GAME_RECORD.md): export and rebuild."""
+"""Game records in the ``hats-record/1`` format (see docs/GAME_RECORD.md): export and rebuild."""
 
 from __future__ import annotations
 

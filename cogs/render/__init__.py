@@ -2,7 +2,7 @@
 
 No I/O and no interaction objects: every function takes an observation (or an error, or a
 lobby description) and a :class:`cogs.i18n.Tr`, and every text a user reads goes through
-that ``Tr``. What each renderer may show follows "Who may see what" of shared/RULES.md:
+that ``Tr``. What each renderer may show follows "Who may see what" of docs/RULES.md:
 :func:`table_embed` takes the public observation, :func:`hand_embed` a seat's own one.
 Every embed is kept within Discord's limits (see :mod:`cogs.render.limits`).
 

@@ -23,6 +23,7 @@ __all__ = [
     "NO_CARDS",
     "SLOT_KEYCAPS",
     "TEAM_NAMES",
+    "TEAM_SEATS",
     "TURNS",
     "SeatLabel",
     "board_text",
@@ -31,6 +32,7 @@ __all__ = [
     "cards_short",
     "collection_text",
     "duration_text",
+    "seat_display_name",
     "seat_label",
     "seat_mention",
     "seat_name",
@@ -68,6 +70,9 @@ AI_LEVEL_NAMES: dict[str, str] = {
     "hard": N_("hard"),
 }
 """AI levels as msgids; an unknown level is shown as it is."""
+
+TEAM_SEATS = 4
+"""Seats of a team game (R5); only then are there teams and no draw deck (R4)."""
 
 TEAM_NAMES = (N_("Team A"), N_("Team B"))
 """The two teams of a 4-seat game (R5): seats 0+2, then 1+3."""
@@ -153,6 +158,16 @@ def seat_name(seats: Sequence[SeatLabel], seat: int, tr: Tr) -> str:
     if label is None:
         return tr("Seat {number}", number=seat + 1)
     return label.name
+
+
+def seat_display_name(seats: Sequence[SeatLabel], seat: int, tr: Tr) -> str:
+    """A seat's plain name marked 🤖 for an AI seat (field names, where mentions do not render).
+
+    Used where the name is the only place a seat is named, so an AI stays recognisable.
+    """
+    label = seat_label(seats, seat)
+    name = seat_name(seats, seat, tr)
+    return f"🤖 {name}" if label is not None and label.is_ai else name
 
 
 def ai_level_name(level: str, tr: Tr) -> str:

@@ -16,8 +16,8 @@ from cogs.render.common import (
     card_short,
     cards_short,
     collection_text,
+    seat_display_name,
     seat_mention,
-    seat_name,
     team_members,
     team_of,
 )
@@ -105,13 +105,12 @@ def _player_field(
         marks += TROPHY + " "
     if result.cookie == seat:
         marks += COOKIE + " "
-    name = marks + seat_name(seats, seat, tr)
+    name = marks + seat_display_name(seats, seat, tr)
     team = team_of(teams, seat)
     if team is not None:
         name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
     blacks = " ".join(f"{BLACK_HAT_EMOJI}{card_short(c)}" for c in result.black_hats[seat])
     lines = [
-        seat_mention(seats, seat, tr),
         tr(
             "Collection {collection} + favourite {favourite} + cookie {cookie} = **{total}**",
             collection=score.collection,
@@ -162,8 +161,8 @@ def end_embed(
     if down:
         board_lines.append(
             tr.plural(
-                "Turned face down (its type shows on a lower slot): slot {slots}.",
-                "Turned face down (their types show on lower slots): slots {slots}.",
+                "Slot {slots} was turned face down: a lower slot has the same colour.",
+                "Slots {slots} were turned face down: lower slots have the same colours.",
                 len(down),
                 slots=", ".join(str(s) for s in down),
             )

@@ -46,19 +46,14 @@ def status_lines(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> list[s
             )
         ]
     if swap is not None and swap.offerer == me:
-        if swap.card is not None:
-            text = tr(
-                "You offered {card} to your partner {partner}; waiting for their answer. "
-                "You may withdraw the offer.",
-                card=card_short(swap.card),
+        # The offer itself (with its card) is the newest of "Your recent moves": say only
+        # what happens next here, so the DM does not repeat it.
+        return [
+            tr(
+                "Waiting for {partner} to answer your swap offer. You may withdraw it.",
                 partner=seat_mention(seats, swap.partner, tr),
             )
-        else:
-            text = tr(
-                "You offered your partner {partner} a card swap; waiting for their answer.",
-                partner=seat_mention(seats, swap.partner, tr),
-            )
-        return [text]
+        ]
     if obs.to_move != me:
         return [
             tr(
@@ -181,6 +176,8 @@ def hand_embed(
     lines = event_lines(
         obs.events, seats, tr, viewer=me, last=recent, auto_played=auto_played, only={me}
     )
+    if notice and lines and lines[-1] == notice:
+        lines = lines[:-1]  # the notice at the top already says it
     if lines:
         embed.add_field(
             name=tr("Your recent moves"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False

@@ -38,7 +38,9 @@ class LobbyInfo:
     any other key is listed as it is. ``teams``: with 4 seats, the ``SeatLabel.seat`` numbers
     of team A and team B (default: lobby seats 0+2 against 1+3, partners opposite, R5).
     ``status``: an optional line the caller has already translated (e.g. "Starting…").
-    ``lobby_id``: shown in the footer when given.
+    ``lobby_id``: shown in the footer when given. ``closed``: the lobby is over (started,
+    cancelled, expired): only ``status`` and the players are shown, nothing that would be
+    stale (open places, settings, teams).
     """
 
     host_id: int
@@ -49,15 +51,16 @@ class LobbyInfo:
     teams: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     status: str | None = None
     lobby_id: int | None = None
+    closed: bool = False
 
 
 def _player_line(label: SeatLabel, host_id: int, tr: Tr) -> str:
     text = label.mention()
     if label.user_id is not None and label.user_id == host_id:
         text = f"{text} {HOST_MARK}"
-    if label.is_ai:
+    if label.is_ai:  # the mention already starts with 🤖
         text = tr(
-            "{player} (AI, {level})",
+            "{player} · {level}",
             player=text,
             level=ai_level_name(label.ai_level or "normal", tr),
         )
@@ -87,14 +90,33 @@ def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[s
     return lines
 
 
+def _closed_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
+    """A lobby that is over: its status line and who sat there, nothing stale."""
+    embed = discord.Embed(
+        title=tr("Hats: lobby closed"), description=lobby.status or None, colour=COLOUR
+    )
+    if lobby.seats:
+        embed.add_field(
+            name=tr("Players"),
+            value="\n".join(_player_line(label, lobby.host_id, tr) for label in lobby.seats),
+            inline=False,
+        )
+    if lobby.lobby_id is not None:
+        embed.set_footer(text=tr("Lobby #{lobby_id}", lobby_id=lobby.lobby_id))
+    return fit_embed(embed)
+
+
 def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
     """The lobby embed.
 
     Shows the host, seated players (🤖 AI with level), open places, what is still needed to
     start, teams with 4 seats (partners opposite, R5), the settings, and with 4 players a
-    warning that server moderators can read private threads.
+    warning that server moderators can read private threads. A ``closed`` lobby shows only
+    its status and players.
     """
     count = len(lobby.seats)
+    if lobby.closed:
+        return _closed_embed(lobby, tr)
     lines = [tr("Hosted by {host}.", host=f"<@{lobby.host_id}>")]
     if lobby.status:
         lines.append(lobby.status)

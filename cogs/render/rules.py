@@ -1,6 +1,6 @@
 """``/hats rules``: the rules and the scoring, short and in the project's own words.
 
-Written from ``shared/RULES.md`` (R1–R21); nothing here is taken from the printed rulebook.
+Written from ``docs/RULES.md`` (R1–R21); nothing here is taken from the printed rulebook.
 """
 
 from __future__ import annotations

@@ -11,15 +11,16 @@ from cogs.render.common import (
     COLOUR,
     COOKIE,
     TEAM_NAMES,
+    TEAM_SEATS,
     TURNS,
     SeatLabel,
     ai_level_name,
     black_hats_text,
     board_text,
     collection_text,
+    seat_display_name,
     seat_label,
     seat_mention,
-    seat_name,
     team_members,
     team_of,
 )
@@ -73,11 +74,11 @@ def _seat_field(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int)
         marks += ACTIVE_MARK + " "
     if obs.cookie == seat:
         marks += COOKIE + " "
-    name = marks + seat_name(seats, seat, tr)
+    name = marks + seat_display_name(seats, seat, tr)
     team = team_of(obs.teams, seat)
     if team is not None:
         name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
-    lines = [seat_mention(seats, seat, tr)]
+    lines = []  # the field's name already says who sits here: no second, same mention
     label = seat_label(seats, seat)
     if label is not None and label.away:
         level = ai_level_name(label.ai_level or "normal", tr)
@@ -103,7 +104,8 @@ def table_embed(
     """The public table embed from the PUBLIC observation (``obs.viewer`` None).
 
     Shows the board with slot numbers (R2), each player's face-up collection by type, black
-    hat count and hand size, the cookie (R13), deck and discard pile sizes, the round (R14)
+    hat count and hand size, the cookie (R13), deck and discard pile sizes (not with 4 seats,
+    where both are always empty: R4, R10), the round (R14)
     and whose turn, a pending partner swap without its card (R10), the teams with 4 seats
     (R5), and the last ``recent`` events in public words (``auto_played``: event numbers the
     AI played for an absent human, marked 💤). Raises ValueError for a seat's observation:
@@ -121,13 +123,14 @@ def table_embed(
         name, value = _seat_field(obs, seats, tr, seat)
         embed.add_field(name=name, value=value, inline=True)
     embed.add_field(name=tr("Cookie"), value=cookie_text(obs, seats, tr), inline=True)
-    piles = "\n".join(
-        [
-            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size),
-            tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size),
-        ]
-    )
-    embed.add_field(name=tr("Piles"), value=piles, inline=True)
+    if obs.seats != TEAM_SEATS:  # with 4 players both piles are always empty (R4, R10)
+        piles = "\n".join(
+            [
+                tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size),
+                tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size),
+            ]
+        )
+        embed.add_field(name=tr("Piles"), value=piles, inline=True)
     teams = team_members(obs.teams, seats, tr)
     if teams:
         value = "\n".join(tr("{team}: {members}", team=t, members=m) for t, m in teams)

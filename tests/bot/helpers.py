@@ -29,6 +29,15 @@ async def open_and_start(world, n: int):
     return session_of(world.env, world.channel)
 
 
+async def play_to_end(world, n: int, seed: int):
+    """A game of ``n`` players opened, started and played to its end by random legal clicks."""
+    session = await open_and_start(world, n)
+    rng = random.Random(seed)
+    while not session.game.is_over:
+        await play_one(world, session, rng)
+    return session
+
+
 def dm_of(player):
     """The player's DM channel handle (bot <-> player)."""
     return player.user.dm_channel
@@ -61,8 +70,10 @@ async def play_one(world, session, rng: random.Random, *, via_slash: bool = Fals
     await act_on_hand(session, player, dm_of(player).last_message, action)
 
 
-async def act_on_hand(session, player, message, action) -> None:
+async def act_on_hand(session, player, message, action):
     """Take ``action`` with the controls of the hand DM ``message``: card select, then button.
+
+    Returns the button's interaction result (simcord).
 
     The click names the control the bot must have drawn for that action at the current
     state; simcord refuses a click on a control that is not there.
@@ -74,7 +85,7 @@ async def act_on_hand(session, player, message, action) -> None:
         await player.user.select(message, [card.code], custom_id=select_id)
         # the same message, redrawn with that card's actions
         message = next(m for m in dm_of(player).history() if m.id == message.id)
-    await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
+    return await player.user.click(message, custom_id=action_custom_id(session.id, version, action))
 
 
 async def _play_by_slash(world, player, action) -> None:

@@ -45,7 +45,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     row = env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard", "easy"]
     text = lobby_message(world, lobby).embeds[0].fields[0].value
-    assert "AI, hard" in text and "AI, easy" in text
+    assert "· hard" in text and "· easy" in text
     # only the host adds or removes AIs
     r = await bob.slash(world.channel, "hats addbot", level="normal")
     assert "Only the host" in r.response.content
@@ -54,7 +54,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     await alice.click(lobby_message(world, lobby), label="Remove AI")
     row = env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard"]
-    assert "AI, easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
+    assert "· easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
     # a full table refuses a fifth seat
     await alice.slash(world.channel, "hats addbot", level="normal")
     await bob.click(lobby_message(world, lobby), label="Join")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,52 @@ def test_bad_setting_is_named():
         assert "HATS_TURN_TIMER" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("a malformed setting was accepted")
+
+
+def _closed_port() -> int:
+    """A loopback port nobody listens on: connecting is refused at once (no network needed)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_no_network_exits_4_in_one_line_and_leaves_the_database_alone(tmp_path):
+    """Discord unreachable (here: its API address refuses connections): one line, exit 4."""
+    db = tmp_path / "hats.sqlite3"
+    base = f"http://127.0.0.1:{_closed_port()}/api/v10"
+    code = (
+        "import sys, discord.http; "
+        f"discord.http.Route.BASE = {base!r}; "
+        "import bot; sys.exit(bot.main())"
+    )
+    env = {**os.environ, "DISCORD_TOKEN": "a.fake.token", "HATS_DB_PATH": str(db)}
+    env["HATS_LOG_LEVEL"] = "WARNING"
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == bot.EXIT_NO_DISCORD == 4
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("Cannot reach Discord") and "127.0.0.1" in lines[0]
+    assert "Traceback" not in run.stderr
+    assert not db.exists()  # never created: the store opens only after Discord answered
+
+
+def test_no_network_keeps_an_existing_database_byte_for_byte(tmp_path, monkeypatch, capsys):
+    import asyncio
+    import sqlite3
+
+    db = tmp_path / "hats.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    before = db.read_bytes()
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api")
+    settings = bot.Settings(token="a.fake.token", db_path=db)
+    assert asyncio.run(bot._run(settings)) == 4
+    assert "Cannot reach Discord" in capsys.readouterr().err
+    assert db.read_bytes() == before and not Path(f"{db}-wal").exists()

@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 import random
 
-from tests.bot.helpers import bot_messages, custom_ids, dm_of, open_and_start, play_one, session_of
+from tests.bot.helpers import (
+    bot_messages,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    play_one,
+    play_to_end,
+    session_of,
+)
 
 
 async def test_restart_mid_game_old_buttons_work_and_game_finishes(world, make_bot):
@@ -76,14 +84,11 @@ async def test_commands_in_dms_find_the_players_game(world):
 
 
 async def test_record_and_rematch_after_the_end(world):
-    session = await open_and_start(world, 2)
-    rng = random.Random(9)
-    while not session.game.is_over:
-        await play_one(world, session, rng)
+    session = await play_to_end(world, 2, 9)
     alice = world.players[0]
     result = await alice.slash(world.channel, "hats record")
-    assert result.response.attachments
-    final = bot_messages(world.env, world.channel)[-2]  # the final scores, before the record post
+    assert result.ephemeral and result.response.attachments
+    final = bot_messages(world.env, world.channel)[-1]  # the final scores (the record: private)
     rematch = await alice.click(final, label="Rematch")
     lobby = world.env.bot.games.lobby_in_channel(world.channel.id)
     assert lobby is not None and {s.user_id for s in lobby.seats} == {

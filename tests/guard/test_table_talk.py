@@ -88,7 +88,7 @@ BLOCKED = [
     ("💚", HitKind.COLOUR, "green"),
     ("I have a 5", HitKind.NUMBER, "5"),
     ("5️⃣", HitKind.NUMBER, "5"),
-    ("the 2nd", HitKind.NUMBER, "2"),
+    ("my 2s are useless", HitKind.NUMBER, "2"),
     ("#3", HitKind.NUMBER, "3"),
     ("the five", HitKind.NUMBER, "5"),
     ("my six is good", HitKind.NUMBER, "6"),
@@ -132,7 +132,8 @@ def test_every_hit_is_reported_once_in_order():
 
 def test_longer_numbers_are_not_card_numbers():
     assert check_table_talk("we have played 10 games and 2026 is a good year").allowed
-    assert not check_table_talk("we have played 10 games, 3 wins").allowed
+    assert check_table_talk("we have played 10 games, 3 wins").allowed  # a count, public
+    assert not check_table_talk("we have played 10 games, I have a 3").allowed
 
 
 def test_empty_and_odd_input_never_raises():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import random
 import re
 from collections.abc import Iterator
@@ -16,6 +17,45 @@ from engine.actions import WITHDRAW
 TRANSLATOR = Translator.load()
 EN: Tr = TRANSLATOR.for_locale("en-US")
 FR: Tr = TRANSLATOR.for_locale(discord.Locale.french)
+LANGUAGES: tuple[str, ...] = ("en", "de", "es", "fr", "it")
+"""Every language the bot speaks (a missing catalog falls back to English)."""
+
+
+class _Stretched(gettext.NullTranslations):
+    """Every text 60% longer than English (with wide letters): longer than any real catalog."""
+
+    @staticmethod
+    def _stretch(text: str) -> str:
+        return text + " " + "ẞ" * max(1, (len(text) * 6) // 10)
+
+    def gettext(self, message: str) -> str:
+        return self._stretch(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._stretch(msgid1 if n == 1 else msgid2)
+
+
+STRETCHED: Tr = Tr("xx", _Stretched())
+"""A stand-in for the longest language, so limits are tested before its catalog exists."""
+
+
+def longest_language() -> str:
+    """The catalog language whose translations are longest in total (German, usually)."""
+
+    def total(lang: str) -> int:
+        tr = TRANSLATOR.for_locale(lang)
+        return sum(len(tr.translations.gettext(m)) for m in template_msgids())
+
+    return max(LANGUAGES, key=total)
+
+
+def template_msgids() -> list[str]:
+    from babel.messages.pofile import read_po
+
+    from cogs.i18n import LOCALES_DIR
+
+    with (LOCALES_DIR / "messages.pot").open("rb") as fh:
+        return [m.id for m in read_po(fh) if m.id and isinstance(m.id, str)]
 
 
 def seat_labels(

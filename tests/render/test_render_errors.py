@@ -140,4 +140,4 @@ def test_unknown_code_gets_a_generic_sentence():
 
 def test_french_error():
     err, seats = ERRORS["not_your_turn"]
-    assert illegal_move_text(err, FR, seat_labels(seats)).startswith("Ce n’est pas à vous")
+    assert illegal_move_text(err, FR, seat_labels(seats)).startswith("Ce n’est pas à toi")

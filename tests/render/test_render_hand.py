@@ -192,6 +192,6 @@ def test_french_hand():
     seat = game.to_move
     embed = hand_embed(game.observation(seat), seat_labels(3), FR, game_id=3)
     text = embed_text(embed)
-    assert embed.title == "Votre main"
-    assert "Votre collection" in text and "Table à thé" in text
+    assert embed.title == "Ta main"
+    assert "Ta collection" in text and "Plateau à thé" in text
     assert "· rouge" in text or "· bleu" in text or "· vert" in text or "· jaune" in text

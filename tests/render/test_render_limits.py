@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import discord
 import pytest
-from render_support import EN, FR, finished_game, random_game_states
+from render_support import (
+    EN,
+    LANGUAGES,
+    STRETCHED,
+    TRANSLATOR,
+    finished_game,
+    random_game_states,
+)
 
 from cogs.render import (
     LobbyInfo,
@@ -45,7 +52,11 @@ def assert_within_limits(embed: discord.Embed) -> None:
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("tr", [EN, FR], ids=["en", "fr"])
+@pytest.mark.parametrize(
+    "tr",
+    [*(TRANSLATOR.for_locale(lang) for lang in LANGUAGES), STRETCHED],
+    ids=[*LANGUAGES, "stretched"],
+)
 def test_every_embed_of_a_worst_case_game_fits(seats, tr):
     labels = worst_labels(seats)
     every_event = range(200)
@@ -85,11 +96,16 @@ def test_long_recent_history_keeps_the_newest_lines():
     assert len(moves.splitlines()) < len(obs.events)  # older ones were dropped to fit
 
 
-def test_lobby_and_rules_fit():
+@pytest.mark.parametrize(
+    "tr",
+    [*(TRANSLATOR.for_locale(lang) for lang in LANGUAGES), STRETCHED],
+    ids=[*LANGUAGES, "stretched"],
+)
+def test_lobby_and_rules_fit(tr):
     seats = tuple(worst_labels(4))
     lobby = LobbyInfo(BIG_ID, seats, settings={"x" * 200: "y" * 900}, status="s" * 5000)
-    assert_within_limits(lobby_embed(lobby, FR))
-    for page in rules_embeds(FR):
+    assert_within_limits(lobby_embed(lobby, tr))
+    for page in rules_embeds(tr):
         assert_within_limits(page)
 
 

@@ -54,7 +54,7 @@ def test_four_players_show_teams_ai_and_the_moderator_warning():
     )
     embed = lobby_embed(LobbyInfo(host_id=500, seats=seats), EN)
     assert "The table is full." in embed.description
-    assert "🤖 Robo (AI, hard)" in _field(embed, "Players (4/4)")
+    assert "🤖 Robo · hard" in _field(embed, "Players (4/4)")
     teams = _field(embed, "Teams (partners sit opposite)")
     assert "Team A: <@500> & <@502>" in teams
     assert "Team B: 🤖 Robo & <@503>" in teams

@@ -62,7 +62,7 @@ def test_table_shows_collections_black_hats_and_hand_sizes():
     seats = seat_labels(2)
     embed = table_embed(game.public_view(), seats, EN, game_id=1)
     for seat in range(2):
-        value = next(f.value for f in embed.fields if f.value.startswith(f"<@{1001 + seat}>"))
+        value = next(f.value for f in embed.fields if f.name.endswith(f"Player{seat}"))
         for card in game.collections[seat]:
             assert card_short(card) in value
         n = len(game.black_hats[seat])
@@ -175,7 +175,7 @@ def test_french_table():
     game = game_after(3, 4, 10)
     embed = table_embed(game.public_view(), seat_labels(3), FR, game_id=3)
     text = embed_text(embed)
-    assert "Table à thé" in text
+    assert "Plateau à thé" in text
     assert "Manche " in embed.description and "c’est au tour de <@" in embed.description
     assert "cartes en main" in text
     assert embed.footer.text == "Partie n° 3"

@@ -1,0 +1,76 @@
+"""Driving the bot in several languages under simcord: client locales and tagged catalogs.
+
+simcord 3.2.1 sends every interaction with ``locale`` and ``guild_locale`` "en-US".
+:func:`set_client_locales` makes each INTERACTION_CREATE carry the user's own client locale
+and the server's ``preferred_locale`` as ``guild_locale``, as Discord does.
+
+:func:`tagged_translator` builds catalogs whose every translation is the English text with a
+language tag (``"‹de›Join‹/›"``): any text a player reads then says which catalog it came from,
+so a test can check that nothing in a DM is in another player's language and nothing public
+is in a private one, whatever the real catalogs hold.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import simcord.interactions
+
+from cogs.i18n import Translator
+from tests.i18n.catalog_checks import write_filled_catalog
+
+TAG = re.compile(r"‹([a-z]{2})›")
+"""The opening tag of a translation (``‹de›``); ``‹/›`` closes it."""
+_SPAN = re.compile(r"‹[a-z]{2}›[^‹]*‹/›")
+
+
+def set_client_locales(monkeypatch, locales: dict[int, str]) -> None:
+    """Interactions by user ``id`` carry ``locales[id]`` (default en-US) and the guild's locale."""
+    real = simcord.interactions.base_payload
+
+    def base_payload(backend, **kwargs):
+        record, payload = real(backend, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+
+
+def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Translator:
+    """A Translator whose catalogs translate every msgid of messages.pot to ``‹lang›msgid‹/›``."""
+    for lang in languages:
+        write_filled_catalog(directory, lang, lambda msgid, lang=lang: f"‹{lang}›{msgid}‹/›")
+    return Translator.load(directory)
+
+
+def texts_of(message) -> list[str]:
+    """Every text of a discord.Message a user reads: content, embeds, component labels."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            parts.append(getattr(child, "label", None) or "")
+            parts.append(getattr(child, "placeholder", None) or "")
+            for option in getattr(child, "options", ()) or ():
+                parts += [option.label or "", option.description or ""]
+    return [p for p in parts if p]
+
+
+def tags_of(message) -> set[str]:
+    """The catalog languages the texts of ``message`` came from (empty: all English)."""
+    return {t for text in texts_of(message) for t in TAG.findall(text)}
+
+
+def untranslated(text: str) -> str:
+    """``text`` without its translated spans (innermost first): what no catalog produced."""
+    while True:
+        stripped = _SPAN.sub("", text)
+        if stripped == text:
+            return stripped
+        text = stripped

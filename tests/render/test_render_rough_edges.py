@@ -1,0 +1,119 @@
+"""Issue 9, a new player's rough edges in what the renderers print: no rule ids, plain words,
+no empty piles with 4 players, each seat named once, one line per swap offer, short AI lines,
+a closed lobby without stale status."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from render_support import EN, embed_text, finished_game, game_after, seat_labels
+
+from cogs.render import LobbyInfo, card_short, hand_embed, lobby_embed, table_embed
+from cogs.render.end import end_embed
+from cogs.render.events import describe_event
+from engine import Game, GameConfig
+from engine.actions import OFFERS
+
+ROOT = Path(__file__).resolve().parents[2]
+POT = ROOT / "cogs" / "locales" / "messages.pot"
+RULE_ID = re.compile(r"\bR([1-9]|1[0-9]|2[01])\b")
+
+
+def _msgids() -> list[str]:
+    text = POT.read_text(encoding="utf-8")
+    out, current = [], None
+    for line in text.splitlines():
+        if line.startswith(("msgid ", "msgid_plural ")):
+            if current is not None:
+                out.append(current)
+            current = line.split(" ", 1)[1].strip().strip('"')
+        elif line.startswith('"') and current is not None:
+            current += line.strip().strip('"')
+        elif current is not None:
+            out.append(current)
+            current = None
+    return [m for m in out if m]
+
+
+def test_no_rule_id_in_any_player_text():
+    assert [m for m in _msgids() if RULE_ID.search(m)] == []
+    # every string in the Discord layer that is not a docstring (error texts included)
+    found = []
+    for path in (ROOT / "cogs").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bare = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        found += [
+            f"{path.name}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in bare
+            and RULE_ID.search(node.value)
+        ]
+    assert found == []
+
+
+def test_no_jargon_about_turned_down_slots_in_the_end_screen():
+    for seed in range(1, 30):
+        game = finished_game(3, seed)
+        result = game.observation(None).result
+        if len(result.face_up_slots) < len(result.board):
+            break
+    text = embed_text(end_embed(game.observation(None), seat_labels(3), EN, game_id=1))
+    assert "its type shows" not in text and "their types show" not in text
+    assert "turned face down: a lower slot has the same colour" in text or (
+        "turned face down: lower slots have the same colours" in text
+    )
+
+
+def test_four_player_table_has_no_empty_piles_but_three_players_do():
+    four = table_embed(game_after(4, 2, 5).observation(None), seat_labels(4), EN, game_id=1)
+    assert "Draw deck" not in embed_text(four) and "Discard pile" not in embed_text(four)
+    three = table_embed(game_after(3, 2, 5).observation(None), seat_labels(3), EN, game_id=1)
+    assert "Draw deck" in embed_text(three) and "Discard pile" in embed_text(three)
+
+
+def test_each_seat_is_named_once_on_the_table_and_the_end_screen():
+    labels = seat_labels(3, ai=(2,))
+    for embed in (
+        table_embed(game_after(3, 3, 9).observation(None), labels, EN, game_id=1),
+        end_embed(finished_game(3, 3).observation(None), labels, EN, game_id=1),
+    ):
+        for label in labels:
+            field = next(f for f in embed.fields if label.name in f.name)
+            assert label.mention() not in field.value, field.value
+        ai_field = next(f for f in embed.fields if "Robo2" in f.name)
+        assert "🤖" in ai_field.name
+
+
+def test_swap_offerer_reads_the_offer_once():
+    game = Game.new(GameConfig(4, 5))
+    offerer = game.active
+    offered = game.hands[offerer][0]
+    labels = seat_labels(4)
+    event = game.apply(offerer, OFFERS[offered.id])
+    notice = describe_event(event.seen_by(offerer), labels, EN, viewer=offerer)
+    embed = hand_embed(game.observation(offerer), labels, EN, game_id=2, notice=notice)
+    text = embed_text(embed)
+    assert text.count("You offered") == 1, text
+    assert card_short(offered) in text
+    assert "withdraw" in text
+
+
+def test_ai_in_the_lobby_is_one_short_line():
+    labels = tuple(seat_labels(3, ai=(1,)))
+    text = embed_text(lobby_embed(LobbyInfo(host_id=1001, seats=labels), EN))
+    assert "🤖 Robo1 · hard" in text
+    assert "(AI," not in text
+
+
+def test_closed_lobby_shows_its_status_and_nothing_stale():
+    labels = tuple(seat_labels(3))
+    info = LobbyInfo(host_id=1001, seats=labels, status="The game has started.", closed=True)
+    embed = lobby_embed(info, EN)
+    text = embed_text(embed)
+    assert "The game has started." in text
+    for stale in ("Ready to start", "place is still open", "Turn timer", "forming", "Waiting"):
+        assert stale not in text
