@@ -78,7 +78,7 @@ class TableCog(HatsFeature, name="TableCog"):
 
     async def table_picture(self, session: GameSession, embed: discord.Embed) -> list[discord.File]:
         """The table picture for ``embed`` (its image set), or [] if it could not be drawn."""
-        tr = self.bot.translator.for_locale(None)
+        tr = self.public_tr(session.row.guild_id)  # the table's language, as its embed
         return await self.bot.pictures.table(session, self.bot.names, tr, embed)
 
     async def post_table(self, session: GameSession) -> discord.Message:

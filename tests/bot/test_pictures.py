@@ -123,3 +123,23 @@ async def test_a_move_is_answered_at_once_and_its_picture_follows(world):
     message = dm_of(player).last_message
     data = await picture(message, "hand.png")
     assert data == render_hand(session.game.observation(mover.seat), names(env, session, tr), tr)
+
+
+async def test_the_table_picture_speaks_the_servers_language(simcord_env):
+    env = simcord_env
+    guild = env.create_guild("Sala da tè", preferred_locale="it")
+    channel = guild.create_text_channel("hats")
+    players = [guild.add_member(env.create_user(name)) for name in ("anna", "bruno")]
+    lobby = (await players[0].slash(channel, "hats new")).response.message
+    ids = [c.custom_id for row in lobby.components for c in row.children]
+    await players[1].click(lobby, custom_id=next(i for i in ids if i.endswith(":join")))
+    await players[0].click(lobby, custom_id=next(i for i in ids if i.endswith(":start")))
+    session = env.bot.games.session_in_channel(channel.id)
+    italian = env.bot.translator.for_locale("it")
+    table = next(
+        m for m in bot_messages(env, channel) if m.id == session.message("table").message_id
+    )
+    data = await picture(table, "table.png")
+    assert data == render_table(session.game.public_view(), names(env, session, italian), italian)
+    english = env.bot.translator.for_locale("en")
+    assert data != render_table(session.game.public_view(), names(env, session, english), english)
