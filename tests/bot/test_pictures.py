@@ -49,16 +49,20 @@ async def test_hand_dm_shows_the_players_own_hand_picture(world):
     session = await open_and_start(world, 2)
     tr = env.bot.translator.for_locale(None)
     rng = random.Random(2)
-    await play_one(world, session, rng)
     players = {p.user.id: p for p in world.players}
-    pictures = {}
-    for seat in session.seats:
-        message = dm_of(players[seat.user_id]).last_message
+    seen = {}
+    while len(seen) < 2:  # the live hand DM of whoever must move, turn after turn
+        seat = session.game.to_move
+        live = session.message("dm", seat)
+        player = players[session.seats[seat].user_id]
+        message = next(m for m in dm_of(player).history() if m.id == live.message_id)
         data = await picture(message, "hand.png")
-        own = render_hand(session.game.observation(seat.seat), names(env, session, tr), tr)
+        own = render_hand(session.game.observation(seat), names(env, session, tr), tr)
         assert data == own
-        pictures[seat.seat] = data
-    assert pictures[0] != pictures[1]
+        seen[seat] = data
+        while session.game.to_move == seat:
+            await play_one(world, session, rng)
+    assert seen[0] != seen[1]
 
 
 async def test_end_screen_has_the_end_picture_and_the_record(world):
