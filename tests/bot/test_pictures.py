@@ -62,6 +62,9 @@ async def test_hand_dm_shows_the_players_own_hand_picture(world):
         seen[seat] = data
         while session.game.to_move == seat:
             await play_one(world, session, rng)
+        # the turn is over: that DM collapsed to one line, its picture gone with the embed
+        done = next(m for m in dm_of(player).history() if m.id == live.message_id)
+        assert done.embeds == [] and done.attachments == []
     assert seen[0] != seen[1]
 
 
