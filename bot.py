@@ -30,6 +30,7 @@ from cogs.command_i18n import CommandTranslator
 from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
+from cogs.pictures import Pictures
 from cogs.service import GameService
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path
@@ -153,6 +154,8 @@ class HatsBot(commands.Bot):
         """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
         self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
+        self.pictures = Pictures()
+        """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:

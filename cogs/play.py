@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -30,6 +30,7 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
@@ -190,6 +191,29 @@ class PlayCog(HatsFeature, name="PlayCog"):
         channel = self.bot.get_channel(session.channel_id)
         return getattr(channel, "mention", f"<#{session.channel_id}>")
 
+    async def hand_picture(
+        self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
+    ) -> list[discord.File]:
+        """``seat``'s hand picture for ``embed`` (its image set), or [] if not drawn.
+
+        ``urgent`` (default): it answers the player's own interaction, so it is drawn first.
+        """
+        return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=urgent)
+
+    async def answer_with_hand(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        tr: Tr,
+        embed: discord.Embed,
+        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+    ) -> None:
+        """Answer with ``seat``'s hand at once; its picture goes along or follows."""
+        await self.bot.pictures.answer_with_hand(
+            interaction, session, seat, self.bot.names, tr, embed, respond
+        )
+
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
         labels = labels_for(session, self.bot.names, tr)
@@ -219,7 +243,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(
             session, seat, tr, notice=self.notice_for(session, event, seat, tr)
         )
-        await send_private(interaction, embed=embed, view=view)
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: send_private(interaction, embed=embed, view=view, files=files),
+        )
 
     async def _answer(
         self, interaction: discord.Interaction, exc: Exception, session: GameSession | None
@@ -283,7 +314,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self._answer(interaction, exc, None)
             return
         embed, view = self.hand_message(session, seat, tr)
-        await send_private(interaction, embed=embed, view=view)
+        files = await self.hand_picture(session, seat, tr, embed)
+        await send_private(interaction, embed=embed, view=view, files=files)
 
     @app_commands.command(name="exchange", description="Play a card onto a slot and take its card")
     @app_commands.describe(
@@ -399,7 +431,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             except ValueError:
                 selected = None
         embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: interaction.response.edit_message(
+                embed=embed, view=view, **edit_kwargs(files)
+            ),
+        )
 
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
@@ -411,7 +452,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                embed,
+                lambda files: interaction.response.edit_message(
+                    embed=embed, view=view, **edit_kwargs(files)
+                ),
+            )
             return
         origin = interaction.message.id if interaction.message else None
         try:
@@ -425,7 +475,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             )
         except OutOfDate as exc:
             embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
-            await interaction.response.edit_message(embed=embed, view=view)
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                embed,
+                lambda files: interaction.response.edit_message(
+                    embed=embed, view=view, **edit_kwargs(files)
+                ),
+            )
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
@@ -454,17 +513,33 @@ class PlayCog(HatsFeature, name="PlayCog"):
         )
         if is_dm and not self.is_live(session, seat):
             text = self.collapsed_text(session, seat, tr, notice)
-            await interaction.response.edit_message(content=text, embed=None, view=None)
+            await interaction.response.edit_message(
+                content=text,
+                embed=None,
+                view=None,
+                **edit_kwargs([]),  # the picture goes too
+            )
             await self._mark_collapsed(session, seat)
             return
         embed, view = self.hand_message(session, seat, tr, notice=notice)
+        content = None
         if is_dm:  # the line above the embed too, in the language of the one who clicked
             content = tr(
                 "Your move in the Hats game in {channel}.", channel=self.channel_mention(session)
             )
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
-        else:
-            await interaction.response.edit_message(embed=embed, view=view)
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: interaction.response.edit_message(
+                embed=embed,
+                view=view,
+                **({"content": content} if is_dm else {}),
+                **edit_kwargs(files),
+            ),
+        )
         if is_dm:
             self._shown[(session.id, seat)] = self.situation(session, seat)
 
@@ -570,8 +645,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         live: bool,
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
     ) -> None:
-        """Send ``seat`` a new DM (the live hand DM when ``live``).
+        """Send ``seat`` a new DM (the live hand DM when ``live``; ``files``: its picture).
 
         The previous live one, if any, collapses. Closed DMs: the channel is told once
         (:meth:`dm_blocked`).
@@ -581,7 +657,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         try:
             channel = await self.dm_channel(user_id)
-            message = await channel.send(content=content, embed=embed, view=view)
+            message = await channel.send(
+                content=content, embed=embed, view=view, **send_kwargs(files)
+            )
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)
@@ -632,8 +710,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self.send_dm(session, seat, text, live=False)
             return
         embed, view = self.hand_message(session, seat, tr)
+        files = await self.hand_picture(session, seat, tr, embed, urgent=False)
         content = tr("Your move in the Hats game in {channel}.", channel=where)
-        await self.send_dm(session, seat, content, live=True, embed=embed, view=view)
+        await self.send_dm(session, seat, content, live=True, embed=embed, view=view, files=files)
 
     async def edit_dm(
         self, session: GameSession, seat: int, *, collapse: bool = False, notice: str | None = None
@@ -650,11 +729,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if collapse:
             await self._mark_collapsed(session, seat)
             text = self.collapsed_text(session, seat, tr, notice)
-            kwargs: dict = {"content": text, "embed": None, "view": None}
+            kwargs: dict = {"content": text, "embed": None, "view": None, **edit_kwargs([])}
         else:
             embed, view = self.hand_message(session, seat, tr, notice=notice)
-            kwargs = {"embed": embed, "view": view}
             self._shown[(session.id, seat)] = self.situation(session, seat)
+            files = await self.hand_picture(session, seat, tr, embed, urgent=False)
+            kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
 
         async def edit() -> None:
             try:

@@ -40,9 +40,15 @@ async def send_private(
     embed: discord.Embed | None = None,
     embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
+    files: list[discord.File] | None = None,
 ) -> None:
-    """Answer ``interaction`` privately (ephemeral): the response, or a followup if answered."""
+    """Answer ``interaction`` privately (ephemeral): the response, or a followup if answered.
+
+    ``files``: attachments, e.g. the hand picture its embed shows (cogs.pictures).
+    """
     kwargs: dict[str, Any] = {"ephemeral": True}
+    if files:
+        kwargs["files"] = files
     if content is not None:
         kwargs["content"] = content
     if embed is not None:

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
+from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, ServiceError
@@ -85,11 +86,20 @@ class TableCog(HatsFeature, name="TableCog"):
             auto_played=session.auto_played,
         )
 
+    async def table_picture(self, session: GameSession, embed: discord.Embed) -> list[discord.File]:
+        """The table picture for ``embed`` (its image set), or [] if it could not be drawn."""
+        tr = self.public_tr(session.row.guild_id)  # the table's language, as its embed
+        return await self.bot.pictures.table(session, self.bot.names, tr, embed)
+
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
         state = drawn_state(session, self.public_tr(session.row.guild_id).locale)
-        message = await channel.send(embed=self.table_embed(session), view=self.table_view(session))
+        embed = self.table_embed(session)
+        files = await self.table_picture(session, embed)
+        message = await channel.send(
+            embed=embed, view=self.table_view(session), **send_kwargs(files)
+        )
         self._shown[session.id] = state
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
@@ -123,9 +133,11 @@ class TableCog(HatsFeature, name="TableCog"):
             await self.post_table(session)
             return
         channel = self.bot.get_partial_messageable(session.channel_id)
+        embed = self.table_embed(session)
+        files = await self.table_picture(session, embed)
         try:
             await channel.get_partial_message(current.message_id).edit(
-                embed=self.table_embed(session), view=self.table_view(session)
+                embed=embed, view=self.table_view(session), **edit_kwargs(files)
             )
         except discord.NotFound:
             await self.post_table(session)
@@ -165,9 +177,9 @@ class TableCog(HatsFeature, name="TableCog"):
         rematch.item.emoji = "🔁"
         view.add_item(rematch)
         channel = self.bot.get_partial_messageable(session.channel_id)
-        message = await channel.send(
-            embed=embed, view=view, file=record_file(to_record(session.game), session.id)
-        )
+        files = [record_file(to_record(session.game), session.id)]
+        files += await self.bot.pictures.end(session, self.bot.names, tr, embed)
+        message = await channel.send(embed=embed, view=view, files=files)
         await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
 
     async def _add_rating_changes(self, session: GameSession, embed: discord.Embed, tr: Tr) -> None:
@@ -225,7 +237,8 @@ class TableCog(HatsFeature, name="TableCog"):
             return
         play = self.bot.get_cog("PlayCog")
         embed, view = play.hand_message(session, seat, tr)  # type: ignore[union-attr]
-        await send_private(interaction, embed=embed, view=view)
+        files = await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=True)
+        await send_private(interaction, embed=embed, view=view, files=files)
 
 
 async def setup(bot: HatsBot) -> None:

@@ -1,7 +1,7 @@
 """Bot load benchmark: many live games in one bot process under simcord, players acting in turn.
 
 Usage: python scripts/bench_bot.py [--games N [N ...]] [--seats N] [--steps N] [--seed N]
-                                   [--via mix|slash|dm] [--profile FILE]
+                                   [--via mix|slash|dm] [--profile FILE] [--no-pictures]
 
 For each ``--games`` value a fresh bot (``bot.create_bot``, temporary SQLite file, no turn
 timer, no AI delay) runs under ``simcord.run``. One guild gets N text channels and
@@ -296,7 +296,13 @@ async def move(
 
 
 async def run_once(
-    n_games: int, seats: int, steps: int, seed: int, via: str, profile: str | None
+    n_games: int,
+    seats: int,
+    steps: int,
+    seed: int,
+    via: str,
+    profile: str | None,
+    pictures: bool = True,
 ) -> Run:
     """One benchmark run on a fresh bot and database; returns its measurements."""
     install_probes()
@@ -312,6 +318,7 @@ async def run_once(
     with tempfile.TemporaryDirectory(prefix="bench_bot_") as tmp:
         db_path = Path(tmp) / "hats.sqlite3"
         bot = create_bot(db_path, turn_timer=None, ai_delay=0.0, seed_source=lambda: next(seeds))
+        bot.pictures.enabled = pictures  # --no-pictures: text embeds alone, to compare
         try:
             async with simcord.run(bot, settle_timeout=10.0, check_errors=False) as env:
                 probe_play(bot)
@@ -415,6 +422,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--via", choices=("mix", "slash", "dm"), default="mix")
     parser.add_argument("--profile", help="write a cProfile of the measured loop to this file")
+    parser.add_argument(
+        "--no-pictures", action="store_true", help="send the embeds without their pictures"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     print(
@@ -425,7 +435,9 @@ def main() -> None:
     )
     for n in args.games:
         profile = f"{args.profile}.{n}" if args.profile and len(args.games) > 1 else args.profile
-        run = asyncio.run(run_once(n, args.seats, args.steps, args.seed, args.via, profile))
+        run = asyncio.run(
+            run_once(n, args.seats, args.steps, args.seed, args.via, profile, not args.no_pictures)
+        )
         print(report(run), flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
 

@@ -13,6 +13,18 @@ def bot_messages(env, channel):
     return [m for m in channel.history() if m.author.id == env.bot.user.id]
 
 
+def record_posts(env, channel):
+    """The bot's end posts in ``channel``: the messages carrying a game record (``.json``).
+
+    (The table messages carry a picture too, so "has attachments" does not tell them apart.)
+    """
+    return [
+        m
+        for m in bot_messages(env, channel)
+        if any(a.filename.endswith(".json") for a in m.attachments)
+    ]
+
+
 def session_of(env, channel):
     """The live game in ``channel`` (the bot's own state, read as an oracle)."""
     return env.bot.games.session_in_channel(channel.id)

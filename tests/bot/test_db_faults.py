@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     custom_ids,
     dm_of,
     open_and_start,
+    record_posts,
     session_of,
 )
 
@@ -70,7 +71,7 @@ async def play_until_last_step(world, session, rng):
 
 
 def end_posts(world):
-    return [m for m in bot_messages(world.env, world.channel) if m.attachments]
+    return record_posts(world.env, world.channel)
 
 
 def assert_one_warning(caplog, *needles):

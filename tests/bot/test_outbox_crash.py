@@ -16,7 +16,14 @@ import threading
 from pathlib import Path
 
 from data import GameStatus
-from tests.bot.helpers import bot_messages, custom_ids, dm_of, open_and_start, session_of
+from tests.bot.helpers import (
+    bot_messages,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    record_posts,
+    session_of,
+)
 
 CHILD = Path(__file__).with_name("crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +88,7 @@ async def test_killed_after_last_step_commit_restored_bot_posts_the_end_once(
     game_id = commit_and_kill(db_path, world, "end")
 
     def ends():
-        return [m for m in bot_messages(world.env, world.channel) if m.attachments]
+        return record_posts(world.env, world.channel)
 
     assert ends() == []
     await world.env.restart_bot(make_bot())
@@ -111,7 +118,7 @@ async def test_a_game_over_but_live_in_the_store_is_finished_and_announced(world
     await world.env.restart_bot(make_bot())
 
     def ends():
-        return [m for m in bot_messages(world.env, world.channel) if m.attachments]
+        return record_posts(world.env, world.channel)
 
     assert len(ends()) == 1
     assert (await store.games.get_game(session.id)).status is GameStatus.FINISHED
@@ -142,7 +149,7 @@ async def test_an_unfinished_game_whose_finish_fails_at_restore_finishes_later(
     await world.env.restart_bot(bot)
 
     def ends():
-        return [m for m in bot_messages(world.env, world.channel) if m.attachments]
+        return record_posts(world.env, world.channel)
 
     assert ends() == []
     alice = world.players[0]

@@ -1,0 +1,215 @@
+"""Pictures on the game's messages: the table, hand and end images attached to their embeds.
+
+The embeds keep their text (screen readers, clients that do not load images); the picture is
+an attachment the embed shows with ``embed.set_image(url="attachment://table.png")``
+(Discord: "Uploading files", attachment:// in embeds). Editing a message with
+``attachments=[file]`` replaces its picture. Pictures are drawn by :mod:`pictures` from the
+viewer's observation only (the public view for the table and the end, the seat's own for a
+hand), in a worker thread, cached per game, state version, language, viewer and names.
+
+A failed render is logged and the message goes out with its text alone: a picture is never
+worth a lost update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.i18n import Tr
+from cogs.replies import labels_for
+from pictures import PictureCache, PictureKey, render_end, render_hand, render_table
+
+if TYPE_CHECKING:
+    from cogs.service import GameSession
+    from engine import Observation
+
+__all__ = ["END_FILE", "HAND_FILE", "TABLE_FILE", "Pictures", "edit_kwargs", "send_kwargs"]
+
+log = logging.getLogger("hats.pictures")
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+END_FILE = "end.png"
+
+
+def send_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
+    """Keyword arguments that add ``files`` to a new message (nothing when there are none)."""
+    return {"files": list(files)} if files else {}
+
+
+def edit_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
+    """Keyword arguments that make ``files`` the edited message's only attachments.
+
+    None leaves the message's attachments as they are (its picture follows later).
+    """
+    return {} if files is None else {"attachments": list(files)}
+
+
+class Pictures:
+    """Renders the pictures of a game's messages and attaches them to their embeds.
+
+    ``cache``: where pictures are kept (one per bot). ``enabled`` False sends text alone.
+    """
+
+    def __init__(self, cache: PictureCache | None = None, *, enabled: bool = True) -> None:
+        """Use ``cache`` (a new 256-picture cache by default)."""
+        self.cache = cache or PictureCache()
+        self.enabled = enabled
+        self._answers: dict[int, object] = {}
+        """Message id -> token of the latest answer on it (a stale follow-up is dropped)."""
+        self._follow_ups: set[asyncio.Task[None]] = set()
+
+    async def _attach(
+        self,
+        session: GameSession,
+        viewer: int | None,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed,
+        filename: str,
+        draw: Callable[[Observation, tuple[str, ...]], bytes],
+        urgent: bool = False,
+    ) -> list[discord.File]:
+        """Draw ``filename`` from ``viewer``'s observation (None: the public one).
+
+        Sets ``embed``'s image to it and returns it as a file; ``[]`` (embed unchanged) when
+        pictures are disabled or drawing failed. ``urgent``: a player waits for it (drawn
+        before the background pictures).
+        """
+        if not self.enabled:
+            return []
+        obs = session.game.observation(viewer)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        kind = filename.removesuffix(".png")
+        key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
+        try:
+            data = await self.cache.get(key, lambda: draw(obs, seat_names), urgent=urgent)
+        except Exception:
+            log.exception("could not draw the %s picture of game %d", kind, session.id)
+            return []
+        embed.set_image(url=f"attachment://{filename}")
+        return [discord.File(io.BytesIO(data), filename=filename)]
+
+    async def table(
+        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+    ) -> list[discord.File]:
+        """The public table picture (public observation only) for ``embed``: ``[table.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        """
+        return await self._attach(
+            session, None, names, tr, embed, TABLE_FILE, lambda o, n: render_table(o, n, tr)
+        )
+
+    async def hand(
+        self,
+        session: GameSession,
+        seat: int,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed,
+        *,
+        urgent: bool = False,
+    ) -> list[discord.File]:
+        """``seat``'s own hand picture (that seat's observation only): ``[hand.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        ``urgent``: for the answer to the player's own interaction (drawn first).
+        """
+
+        def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
+            return render_hand(obs, seat_names, tr)
+
+        return await self._attach(session, seat, names, tr, embed, HAND_FILE, draw, urgent)
+
+    async def end(
+        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+    ) -> list[discord.File]:
+        """The final board and scores picture (R15–R20): ``[end.png]``.
+
+        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        """
+
+        def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
+            return render_end(obs, seat_names, tr, game_id=session.id)
+
+        return await self._attach(session, None, names, tr, embed, END_FILE, draw)
+
+    async def answer_with_hand(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed,
+        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+    ) -> None:
+        """Answer ``interaction`` at once with ``seat``'s hand; its picture follows if not drawn.
+
+        ``respond(files)`` sends the answer: ``files`` to attach, or None to leave the
+        message's attachments as they are. When the picture is already drawn it goes with
+        the answer; otherwise the answer goes out at once (keeping the message's previous
+        hand picture, if it has one) and the new picture replaces it by an edit of the
+        interaction response (a followup: not rate limited). So a move's answer never waits
+        for the drawing (BENCHMARKS.md, "The pictures in the bot under load"). The follow-up
+        is dropped when the game moved on or the message was answered again meanwhile.
+        """
+        message = interaction.message
+        target = message.id if message is not None else interaction.id
+        self._answers.pop(target, None)  # an older answer's follow-up is dropped
+        obs = session.game.observation(seat)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey("hand", session.id, session.version, tr.locale, seat, seat_names)
+        data = self.cache.peek(key) if self.enabled else None
+        if data is not None or not self.enabled:
+            if data is not None:
+                embed.set_image(url=f"attachment://{HAND_FILE}")
+            await respond([discord.File(io.BytesIO(data), HAND_FILE)] if data else [])
+            return
+        drawing = asyncio.ensure_future(
+            self.cache.get(key, lambda: render_hand(obs, seat_names, tr), urgent=True)
+        )
+        if message is not None and any(a.filename == HAND_FILE for a in message.attachments):
+            embed.set_image(url=f"attachment://{HAND_FILE}")  # the previous picture, for now
+        token = self._answers[target] = object()
+        await respond(None)
+        version = session.version
+        task = asyncio.create_task(
+            self._follow_up(interaction, session, version, target, token, embed, drawing)
+        )
+        self._follow_ups.add(task)
+        task.add_done_callback(self._follow_ups.discard)
+
+    async def _follow_up(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        version: int,
+        target: int,
+        token: object,
+        embed: discord.Embed,
+        drawing: asyncio.Future[bytes],
+    ) -> None:
+        try:
+            data = await drawing
+        except Exception:
+            log.exception("could not draw the hand picture of game %d", session.id)
+            data = None
+        if self._answers.get(target) is not token:
+            return  # answered again meanwhile: that answer has its own picture
+        del self._answers[target]
+        if data is None or session.version != version:
+            return  # the game moved on: its next update carries the new picture
+        embed.set_image(url=f"attachment://{HAND_FILE}")
+        with contextlib.suppress(discord.HTTPException):  # the message may be gone
+            await interaction.edit_original_response(
+                embed=embed, attachments=[discord.File(io.BytesIO(data), HAND_FILE)]
+            )

@@ -1,0 +1,240 @@
+"""The pictures' layouts as data: everything placed inside the canvas, nothing overlapping,
+readable sizes, labels through the translator, long names cut, on real game states."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+
+import pytest
+from picture_support import (
+    EN,
+    LONG_NAMES,
+    SHORT_NAMES,
+    LongTr,
+    full_collection_state,
+    states,
+    translators,
+)
+from PIL import Image
+
+from pictures import WIDTH, end_layout, hand_layout, render_end, render_hand, render_table
+from pictures.layout import (
+    BlackHatCard,
+    CardFace,
+    HandBack,
+    Layout,
+    Panel,
+    SlotBadge,
+    Text,
+    table_layout,
+)
+from pictures.text import ELLIPSIS
+
+SEATS = (2, 3, 4)
+
+
+def layouts_of(game, names, tr) -> list[tuple[str, Layout]]:
+    """The table, every seat's hand and (at the end) the end layout of one state."""
+    out = [("table", table_layout(game.public_view(), names, tr))]
+    out += [(f"hand{s}", hand_layout(game.observation(s), names, tr)) for s in range(game.seats)]
+    if game.is_over:
+        out.append(("end", end_layout(game.public_view(), names, tr, game_id=123456)))
+    return out
+
+
+def assert_well_placed(layout: Layout) -> None:
+    assert layout.width == WIDTH
+    canvas = layout.canvas
+    for element in layout.elements:
+        assert element.box.w > 0 and element.box.h > 0, element
+        assert element.box.inside(canvas), element
+    leaves = layout.leaves()
+    for a, b in itertools.combinations(leaves, 2):
+        assert not a.box.overlaps(b.box), (a, b)
+    panels = [e for e in layout.elements if isinstance(e, Panel)]
+    for a, b in itertools.combinations(panels, 2):
+        assert not a.box.overlaps(b.box), (a, b)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize("names", [SHORT_NAMES, LONG_NAMES], ids=["short", "long"])
+def test_every_element_is_inside_the_canvas_and_none_overlap(seats, names):
+    for game in states(seats, seed=seats):
+        for tr in translators():
+            for kind, layout in layouts_of(game, names[:seats], tr):
+                try:
+                    assert_well_placed(layout)
+                except AssertionError as exc:
+                    raise AssertionError(f"{kind} in {tr.locale}, step {len(game.steps)}") from exc
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_full_collections_fit_every_card(seats):
+    game = full_collection_state(seats)
+    names = LONG_NAMES[:seats]
+    table = table_layout(game.public_view(), names, LongTr())
+    assert_well_placed(table)
+    shown = sorted(c.id for c in table.cards())
+    expected = sorted(c.id for c in game.board) + sorted(
+        c.id for col in game.collections for c in col
+    )
+    assert shown == sorted(expected)
+    end = end_layout(game.public_view(), names, LongTr(), game_id=1)
+    assert_well_placed(end)
+    result = game.result
+    assert sorted(c.id for c in end.cards()) == sorted(
+        [c.id for c in result.board]
+        + [c.id for c in result.favourites]
+        + [c.id for col in result.collections for c in col]
+    )
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_table_shows_the_board_numbers_counts_and_turn(seats):
+    game = states(seats, seed=11)[1]
+    obs = game.public_view()
+    layout = table_layout(obs, SHORT_NAMES[:seats], EN)
+    texts = layout.texts()
+    board = [e for e in layout.elements if isinstance(e, CardFace) and e.box.h > e.box.w]
+    assert [e.card for e in board] == list(obs.board)
+    assert [str(n) for n in range(1, len(obs.board) + 1)] == [t for t in texts if t.isdigit()]
+    assert texts[0] == f"Round {obs.round}/8: it's {SHORT_NAMES[obs.active_seat]}'s turn."
+    for seat in range(seats):
+        assert SHORT_NAMES[seat] in texts
+        n = obs.hand_sizes[seat]
+        assert f"{n} card{'s' if n != 1 else ''} in hand" in texts
+    assert [t for t in texts if t.startswith("×")] == [f"×{n}" for n in obs.black_hat_counts]
+    assert sum(isinstance(e, HandBack) for e in layout.elements) == seats
+    piles = [t for t in texts if t.startswith(("Draw deck", "Discard pile"))]
+    if seats == 4:
+        assert piles == []  # always empty with 4 seats (R4): not shown
+        assert "Team A" in texts and "Team B" in texts
+    else:
+        assert len(piles) == 2
+        assert f"Draw deck: {obs.deck_size} cards" in piles or obs.deck_size == 1
+
+
+def test_hand_marks_the_legal_slots_of_each_card():
+    game = states(3, seed=5)[1]
+    seat = game.to_move
+    obs = game.observation(seat)
+    layout = hand_layout(obs, SHORT_NAMES[:3], EN)
+    chips = [e for e in layout.elements if isinstance(e, CardFace) and e.box.w > e.box.h]
+    assert [e.card for e in chips] == list(obs.hand)
+    badges = [e for e in layout.elements if isinstance(e, SlotBadge)]
+    blacks = [e for e in layout.elements if isinstance(e, BlackHatCard)]
+    for chip in chips:
+
+        def beside(marks, chip=chip):
+            return [
+                b
+                for b in marks
+                if b.box.y >= chip.box.y
+                and b.box.bottom <= chip.box.bottom
+                and chip.box.right < b.box.x < chip.box.right + 290
+            ]
+
+        legal = sorted(
+            a.slot
+            for a in game.legal_actions(seat)
+            if getattr(a, "slot", None) and a.card is chip.card
+        )
+        assert sorted(b.slot for b in beside(badges)) == legal
+        assert bool(beside(blacks)) == (not legal)  # only a black hat is possible (R8)
+    # Not this seat's turn: no marks at all.
+    other = (seat + 1) % 3
+    quiet = hand_layout(game.observation(other), SHORT_NAMES[:3], EN)
+    assert not any(isinstance(e, SlotBadge | BlackHatCard) for e in quiet.elements)
+
+
+def test_end_lists_players_by_rank_with_their_breakdown():
+    game = states(3, seed=9)[-1]
+    result = game.result
+    layout = end_layout(game.public_view(), SHORT_NAMES[:3], EN, game_id=42)
+    texts = layout.texts()
+    assert texts[0] == "Hats: game #42 is over"
+    ranked = [t for t in texts if re.fullmatch(r"\d\.", t)]
+    assert ranked[0] == "1."
+    order = [t for t in texts if t in SHORT_NAMES]
+    totals = [result.scores[SHORT_NAMES.index(n)].total for n in order]
+    assert totals == sorted(totals, reverse=True)  # 3 seats: the winners score most
+    assert SHORT_NAMES.index(order[0]) in result.winners
+    for score in result.scores:
+        line = (
+            f"Collection {score.collection} + favourite {score.favourite} + "
+            f"cookie {score.cookie} = {score.total}"
+        )
+        assert line in texts
+    turned = [e for e in layout.elements if isinstance(e, CardFace) and e.turned_down]
+    down = [s for s in range(1, len(result.board) + 1) if s not in result.face_up_slots]
+    assert [e.card for e in turned] == [result.board[s - 1] for s in down]
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_long_names_are_cut_with_an_ellipsis_and_labels_are_translated(seats):
+    game = states(seats, seed=3)[-1]
+    names = LONG_NAMES[:seats]
+    tr = LongTr()
+    for kind, layout in layouts_of(game, names, tr):
+        for text in layout.texts():
+            if text.startswith("Ü") or re.fullmatch(r"[\d.×—]+", text):
+                continue  # a translated label, a number, a count
+            base = text.removesuffix(ELLIPSIS)
+            assert any(n.startswith(base) for n in names) or " & " in text, (kind, text)
+        if kind in ("table", "end"):  # these show the names
+            assert any(t.endswith(ELLIPSIS) for t in layout.texts()), kind
+
+
+def test_text_is_readable_on_a_phone():
+    """Discord shows the 800 px pictures about 400 px wide on a phone: texts of 22 px and
+    more stay ≥ 11 px there, and cards ≥ 40 px stay ≥ 20 px."""
+    for seats in SEATS:
+        game = full_collection_state(seats)
+        for _kind, layout in layouts_of(game, LONG_NAMES[:seats], EN):
+            for e in layout.elements:
+                if isinstance(e, Text):
+                    assert e.size >= 22, e
+                if isinstance(e, CardFace | BlackHatCard):
+                    assert min(e.box.w, e.box.h) >= 40, e
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_pngs_have_the_layout_size(seats):
+    game = states(seats, seed=2)[-1]
+    names = LONG_NAMES[:seats]
+    for png, layout in (
+        (render_table(game.public_view(), names, EN), table_layout(game.public_view(), names, EN)),
+        (render_hand(game.observation(0), names, EN), hand_layout(game.observation(0), names, EN)),
+        (
+            render_end(game.public_view(), names, EN, game_id=1),
+            end_layout(game.public_view(), names, EN, game_id=1),
+        ),
+    ):
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        image = Image.open(io.BytesIO(png))
+        assert image.format == "PNG"
+        assert image.size == (WIDTH, layout.height)
+        assert len(png) < 300_000  # small enough to upload on every edit
+
+
+def test_characters_the_font_lacks_are_left_out_of_names():
+    game = states(2, seed=1)[0]
+    layout = table_layout(game.public_view(), ("🎩 Zoë 中", "🎩🎩"), EN)
+    texts = layout.texts()
+    assert "Zoë" in texts and "#2" in texts
+    assert not any("🎩" in t or "中" in t for t in texts)
+
+
+def test_the_last_table_shows_the_turned_down_slots():
+    for seed in range(40):
+        game = states(3, seed=seed)[-1]
+        result = game.result
+        down = [s for s in range(1, len(result.board) + 1) if s not in result.face_up_slots]
+        if down:
+            break
+    layout = table_layout(game.public_view(), SHORT_NAMES[:3], EN)
+    turned = [e.card for e in layout.elements if isinstance(e, CardFace) and e.turned_down]
+    assert turned == [result.board[s - 1] for s in down]
+    assert layout.texts()[0] == "The game is over."
