@@ -524,9 +524,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         embed, view = self.hand_message(session, seat, tr, notice=notice)
         content = None
         if is_dm:  # the line above the embed too, in the language of the one who clicked
-            content = tr(
-                "Your move in the Hats game in {channel}.", channel=self.channel_mention(session)
-            )
+            content = self.ping_line(session, seat, tr)
         await self.answer_with_hand(
             interaction,
             session,
@@ -711,8 +709,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         embed, view = self.hand_message(session, seat, tr)
         files = await self.hand_picture(session, seat, tr, embed, urgent=False)
-        content = tr("Your move in the Hats game in {channel}.", channel=where)
+        content = self.ping_line(session, seat, tr)
         await self.send_dm(session, seat, content, live=True, embed=embed, view=view, files=files)
+
+    def ping_line(self, session: GameSession, seat: int, tr: Tr) -> str:
+        """The line above a live hand DM: a swap offer to answer, or the player's move."""
+        game = session.game
+        where = self.channel_mention(session)
+        if game.pending_offer is not None and game.active != seat:
+            return tr(
+                "Your partner offers you a card swap in the Hats game in {channel}.", channel=where
+            )
+        return tr("Your move in the Hats game in {channel}.", channel=where)
 
     async def edit_dm(
         self, session: GameSession, seat: int, *, collapse: bool = False, notice: str | None = None

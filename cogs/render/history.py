@@ -88,11 +88,12 @@ def stats_embed(
         embed.description = tr("{who} has no finished games here yet.", who=who)
         return fit_embed(embed)
     games = [
-        tr.plural(
-            "{n} game, {wins} won ({rate})",
-            "{n} games, {wins} won ({rate})",
-            summary.games,
-            wins=summary.wins,
+        tr.plural("{n} game played", "{n} games played", summary.games)
+        + " · "
+        + tr.plural(
+            "{n} won ({rate})",
+            "{n} won ({rate})",
+            summary.wins,
             rate=_percent(summary.wins, summary.games),
         )
     ]
@@ -191,8 +192,8 @@ def leaderboard_embed(
     else:
         lines = [
             tr.plural(
-                "**{rank}.** {who} {rating} ({n} game, {wins} won)",
-                "**{rank}.** {who} {rating} ({n} games, {wins} won)",
+                "**{rank}.** {who} {rating} ({n} game, 🏆 {wins})",
+                "**{rank}.** {who} {rating} ({n} games, 🏆 {wins})",
                 r.games,
                 rank=r.rank,
                 who=f"<@{r.user_id}>",
@@ -223,7 +224,7 @@ def _seat_text(seat, tr: Tr) -> str:
 def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
     """The history (``/hats history``): recent games, newest first.
 
-    Each line: id, date, players with scores and 🏆, and the command that replays it.
+    Each line: id, date, players with scores and 🏆; the footer says how to replay one.
     """
     embed = discord.Embed(
         title=tr("Recent Hats games"),
@@ -235,7 +236,7 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
         return fit_embed(embed)
     lines = [
         tr(
-            "**#{game}** <t:{at}:d> · {players} · /hats replay game:{game}",
+            "**#{game}** <t:{at}:d> · {players}",
             game=g.game_id,
             at=int(g.finished_at),
             players=", ".join(_seat_text(s, tr) for s in g.seats),
@@ -243,6 +244,9 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
         for g in games
     ]
     embed.add_field(name=tr("Games"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(
+        text=tr("To replay a game, pick it below or give its number (#) to /hats replay.")
+    )
     return fit_embed(embed)
 
 

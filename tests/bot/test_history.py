@@ -108,8 +108,9 @@ async def _check_history_lists_games_with_their_replay(world, three_games):
     listed = await bob.slash(world.channel, "hats history")
     assert listed.ephemeral
     text = _text(listed.response.embeds[0])
+    assert "</hats replay:" in text  # the footer names the command (a mention)
     for game in three_games:
-        assert "</hats replay:" in text and f"> game:{game}" in text  # a command mention
+        assert f"**#{game}**" in text
     assert text.index(f"#{three_games[2]}") < text.index(f"#{three_games[0]}")  # newest first
     assert "🏆" in text
     # the select under the list posts the chosen game's replay in the channel, for everyone
@@ -197,7 +198,7 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     # in a DM with the bot, /hats stats shows your own games on every server
     alice = world.players[0]
     mine = await alice.user.slash("hats stats")
-    assert "1 game, " in _text(mine.response.embeds[0])
+    assert "1 game played · " in _text(mine.response.embeds[0])
     other = await alice.user.slash("hats stats", player=world.players[1].user)
     assert other.ephemeral and "server channel" in other.response.content
 
