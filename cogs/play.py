@@ -214,6 +214,28 @@ class PlayCog(HatsFeature, name="PlayCog"):
             interaction, session, seat, self.bot.names, tr, embed, respond
         )
 
+    async def redraw_in_place(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        tr: Tr,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        **extra: object,
+    ) -> None:
+        """Answer a click by editing its own message (the interaction response: free)."""
+        await self.answer_with_hand(
+            interaction,
+            session,
+            seat,
+            tr,
+            embed,
+            lambda files: interaction.response.edit_message(
+                embed=embed, view=view, **extra, **edit_kwargs(files)
+            ),
+        )
+
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
         labels = labels_for(session, self.bot.names, tr)
@@ -431,16 +453,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             except ValueError:
                 selected = None
         embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
-        await self.answer_with_hand(
-            interaction,
-            session,
-            seat,
-            tr,
-            embed,
-            lambda files: interaction.response.edit_message(
-                embed=embed, view=view, **edit_kwargs(files)
-            ),
-        )
+        await self.redraw_in_place(interaction, session, seat, tr, embed, view)
 
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
@@ -452,16 +465,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
-            await self.answer_with_hand(
-                interaction,
-                session,
-                seat,
-                tr,
-                embed,
-                lambda files: interaction.response.edit_message(
-                    embed=embed, view=view, **edit_kwargs(files)
-                ),
-            )
+            await self.redraw_in_place(interaction, session, seat, tr, embed, view)
             return
         origin = interaction.message.id if interaction.message else None
         try:
@@ -475,16 +479,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             )
         except OutOfDate as exc:
             embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
-            await self.answer_with_hand(
-                interaction,
-                session,
-                seat,
-                tr,
-                embed,
-                lambda files: interaction.response.edit_message(
-                    embed=embed, view=view, **edit_kwargs(files)
-                ),
-            )
+            await self.redraw_in_place(interaction, session, seat, tr, embed, view)
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
@@ -522,22 +517,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self._mark_collapsed(session, seat)
             return
         embed, view = self.hand_message(session, seat, tr, notice=notice)
-        content = None
-        if is_dm:  # the line above the embed too, in the language of the one who clicked
-            content = self.ping_line(session, seat, tr)
-        await self.answer_with_hand(
-            interaction,
-            session,
-            seat,
-            tr,
-            embed,
-            lambda files: interaction.response.edit_message(
-                embed=embed,
-                view=view,
-                **({"content": content} if is_dm else {}),
-                **edit_kwargs(files),
-            ),
-        )
+        # in a DM, the line above the embed too, in the language of the one who clicked
+        extra = {"content": self.ping_line(session, seat, tr)} if is_dm else {}
+        await self.redraw_in_place(interaction, session, seat, tr, embed, view, **extra)
         if is_dm:
             self._shown[(session.id, seat)] = self.situation(session, seat)
 
