@@ -6,12 +6,12 @@ import random
 import sqlite3
 
 import pytest
-from storetest_util import new_game, play_and_store
+from storetest_util import inject, new_game, play_and_store, raw_query
 
 from data import FaultKind, GameStatus, OutboxKind, Store, StoreFault, entries_from_game
 from data.db import fault_of
 from engine import to_record
-from tests.bot.faults import SQLITE_ERRORS, inject, sqlite_error
+from tests.bot.faults import SQLITE_ERRORS, sqlite_error
 
 
 @pytest.mark.parametrize("kind", sorted(SQLITE_ERRORS))
@@ -26,15 +26,27 @@ def test_constraint_and_programming_errors_are_not_faults():
     assert fault_of(sqlite3.OperationalError("database or disk is full")) is FaultKind.FULL
 
 
-async def test_a_read_only_store_raises_read_only_and_writes_nothing(store: Store):
+async def _read_only(store: Store, target, on: bool) -> None:
+    """The database's own read-only refusal: SQLITE_READONLY, or PostgreSQL's 25006."""
+    if store.backend == "sqlite":
+        await store._db.conn.execute(f"PRAGMA query_only = {'ON' if on else 'OFF'}")
+        return
+    admin, name = target.rsplit("/", 1)  # changed from the server's own database "postgres"
+    flag = "on" if on else "off"
+    sql = f'ALTER DATABASE "{name}" SET default_transaction_read_only = {flag}'
+    await raw_query(f"{admin}/postgres", sql)
+    await store._db.pool.expire_connections()  # new sessions take the setting
+
+
+async def test_a_read_only_store_raises_read_only_and_writes_nothing(store: Store, target):
     row, _ = await new_game(store, 10)
-    await store._db.conn.execute("PRAGMA query_only = ON")  # SQLite's own SQLITE_READONLY
+    await _read_only(store, target, True)
     with pytest.raises(StoreFault) as info:
         await store.lobbies.create_lobby(1, 11, 5)
     assert info.value.kind is FaultKind.READ_ONLY and "Nothing was written" in str(info.value)
     with pytest.raises(StoreFault):
         await store.games.abandon_game(row.id)
-    await store._db.conn.execute("PRAGMA query_only = OFF")
+    await _read_only(store, target, False)
     assert (await store.games.get_game(row.id)).status is GameStatus.LIVE
     assert await store.lobbies.lobby_in_channel(11) is None
 

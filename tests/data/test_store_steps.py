@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
-from storetest_util import new_game, play_and_store, random_move
+from storetest_util import new_game, play_and_store, random_move, raw_query
 
 from data import GameNotFound, GameNotLive, StaleSequence, Store, open_store
 
@@ -56,8 +54,8 @@ async def test_concurrent_appends_with_one_number_exactly_one_wins(store: Store)
     assert await store.steps.step_count(row.id) == 5
 
 
-async def test_concurrent_appends_from_two_connections_exactly_one_wins(db_path: Path):
-    async with await open_store(db_path) as a, await open_store(db_path) as b:
+async def test_concurrent_appends_from_two_connections_exactly_one_wins(target):
+    async with await open_store(target) as a, await open_store(target) as b:
         row, _ = await new_game(a, 10, seats=2)
         for seq in range(10):
             outcomes = await asyncio.gather(
@@ -70,12 +68,14 @@ async def test_concurrent_appends_from_two_connections_exactly_one_wins(db_path:
         assert await b.steps.step_count(row.id) == 10
 
 
-async def test_an_acknowledged_step_is_committed(store: Store, db_path: Path):
+async def test_an_acknowledged_step_is_committed(store: Store, target):
     row, _ = await new_game(store, 10, seats=2)
     await store.steps.append_step(row.id, 0, END, actor="timer", at=123.5)
-    with sqlite3.connect(db_path) as other:  # another connection sees it at once
-        stored = other.execute("SELECT seq, actor, at FROM steps WHERE game_id = ?", (row.id,))
-        assert stored.fetchall() == [(0, "timer", 123.5)]
+    # another connection sees it at once
+    stored = await raw_query(
+        target, "SELECT seq, actor, at FROM steps WHERE game_id = ?", (row.id,)
+    )
+    assert stored == [(0, "timer", 123.5)]
 
 
 async def test_steps_of_finished_or_unknown_games_are_refused(store: Store):

@@ -1,0 +1,43 @@
+"""Session fixtures shared by every test package: a real PostgreSQL server, started once.
+
+Tests that need it are marked ``postgres``. Without PostgreSQL's binaries they are skipped,
+except under CI (``CI=true``), where a server that cannot start fails them: CI never skips.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.pgserver import PgServer
+
+_names = itertools.count(1)
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One throwaway PostgreSQL cluster for the whole session (stopped at the end)."""
+    try:
+        server = PgServer.start()
+    except (RuntimeError, OSError, FileNotFoundError) as exc:
+        if _in_ci():
+            pytest.fail(f"CI: PostgreSQL could not start: {exc}")
+        pytest.skip(f"PostgreSQL could not start: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """The URL of a new, empty database on the session's server (dropped after the test)."""
+    name = f"hats_{os.getpid()}_{next(_names)}"
+    url = pg_server.create_database(name)
+    yield url
+    pg_server.drop_database(name)
