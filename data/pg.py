@@ -177,6 +177,7 @@ _KIND_OF_STATE = {
     "28000": FaultKind.CANNOT_OPEN,  # invalid_authorization_specification
     "28P01": FaultKind.CANNOT_OPEN,  # invalid_password
 }
+_LOST = (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)
 _KIND_OF_CLASS = {"08": FaultKind.CANNOT_OPEN, "58": FaultKind.IO, "53": FaultKind.OTHER}
 
 
@@ -191,7 +192,7 @@ def _explain(exc: BaseException, location: str) -> str:
         return f"the server did not answer in time ({type(exc).__name__})"
     if isinstance(exc, OSError) or (state or "").startswith("08"):
         return f"the server is unreachable ({exc or type(exc).__name__})"
-    if isinstance(exc, asyncpg.InterfaceError):
+    if isinstance(exc, _LOST):
         return f"the connection to the server was lost ({exc})"
     return str(exc) or type(exc).__name__
 
@@ -211,12 +212,10 @@ def pg_fault(exc: BaseException, location: str) -> StoreFault | None:
         if kind is None and state[:2] in ("42", "22", "0A"):  # syntax, data, unsupported: bugs
             return None
         kind = kind or FaultKind.OTHER
-    elif isinstance(
-        exc, OSError | TimeoutError | asyncio.TimeoutError | asyncpg.InterfaceError
-    ) and not isinstance(exc, asyncpg.InterfaceWarning):
+    elif isinstance(exc, (OSError, TimeoutError, asyncio.TimeoutError, *_LOST)):
+        # Every statement acquires its own pooled connection, so a client-side error means the
+        # connection died under it (the server restarted or ended the session).
         kind = FaultKind.CANNOT_OPEN
-        if isinstance(exc, asyncpg.InterfaceError) and "another operation" in str(exc):
-            return None  # a bug: one connection used by two coroutines
     else:
         return None
     detail = _explain(exc, location)

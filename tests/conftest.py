@@ -36,8 +36,12 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 def pg_url(pg_server: PgServer) -> Iterator[str]:
-    """The URL of a new, empty database on the session's server (dropped after the test)."""
-    name = f"hats_{os.getpid()}_{next(_names)}"
-    url = pg_server.create_database(name)
+    """A URL whose sessions see a new, empty schema on the session's server (dropped after).
+
+    A schema rather than a database: milliseconds instead of 0.4 s per test. The store works
+    in the URL's ``search_path`` schema exactly as in a database of its own.
+    """
+    name = f"hats_{next(_names)}"
+    url = pg_server.create_schema(name)
     yield url
-    pg_server.drop_database(name)
+    pg_server.drop_schema(name)

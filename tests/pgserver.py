@@ -10,6 +10,7 @@ Usage::
 
     server = PgServer.start()
     url = server.create_database("hats_1")     # postgresql://postgres:…@127.0.0.1:PORT/hats_1
+    url = server.create_schema("t1")           # …/postgres?search_path=t1 (much faster)
     ...
     server.stop()
 """
@@ -132,24 +133,30 @@ class PgServer:
 
     def create_database(self, dbname: str) -> str:
         """Create an empty database (from template0) and return its URL."""
-
-        async def go() -> None:
-            conn = await asyncpg.connect(self.url())
-            try:
-                await conn.execute(f'CREATE DATABASE "{dbname}" TEMPLATE template0')
-            finally:
-                await conn.close()
-
-        asyncio.run(go())
+        self._admin(f'CREATE DATABASE "{dbname}" TEMPLATE template0 STRATEGY FILE_COPY')
         return self.url(dbname)
 
     def drop_database(self, dbname: str) -> None:
         """Drop a database, ending its remaining connections."""
+        self._admin(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
 
+    def create_schema(self, name: str, dbname: str = "postgres") -> str:
+        """Create an empty schema and return a URL whose sessions use it (``search_path``).
+
+        Milliseconds, where a new database takes about 0.4 s: the tests' per-test store.
+        """
+        self._admin(f'CREATE SCHEMA "{name}"', dbname)
+        return f"{self.url(dbname)}?search_path={name}"
+
+    def drop_schema(self, name: str, dbname: str = "postgres") -> None:
+        """Drop a schema and everything in it."""
+        self._admin(f'DROP SCHEMA IF EXISTS "{name}" CASCADE', dbname)
+
+    def _admin(self, sql: str, dbname: str = "postgres") -> None:
         async def go() -> None:
-            conn = await asyncpg.connect(self.url())
+            conn = await asyncpg.connect(self.url(dbname))
             try:
-                await conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
+                await conn.execute(sql)
             finally:
                 await conn.close()
 
