@@ -362,6 +362,15 @@ class PgTransaction:
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise _violation(exc) from exc
 
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    ) -> None:
+        """Bulk-insert ``rows`` with PostgreSQL's COPY (``python -m data migrate-to``)."""
+        try:
+            await self._conn.copy_records_to_table(table, records=list(rows), columns=list(columns))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise _violation(exc) from exc
+
 
 # --------------------------------------------------------------------------- opening
 async def _schema_version(conn: asyncpg.Connection, location: str) -> int:

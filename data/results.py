@@ -15,11 +15,11 @@ from data.rows import GameRow, GameStatus, ResultEntry, SeatRow, UserStats
 from data.steps import append_step_sql, is_step_conflict, step_json
 from engine import Game
 
-__all__ = ["RECORD_FORMAT", "Results", "entries_from_game"]
+__all__ = ["RECORD_FORMAT", "RESULT_COLUMNS", "Results", "entries_from_game"]
 
 RECORD_FORMAT = "hats-record/1"
 
-_RESULT_COLUMNS = (
+RESULT_COLUMNS = (
     "seat, user_id, ai_level, collection, favourite, cookie, total, black_hats, place, team, winner"
 )
 
@@ -143,7 +143,7 @@ class Results:
             if seats is None or seats[0] != len(entries):
                 raise ValueError(f"game {game_id} has {seats and seats[0]} seats")
             await tx.many(
-                f"INSERT INTO results (game_id, {_RESULT_COLUMNS})"
+                f"INSERT INTO results (game_id, {RESULT_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
@@ -192,7 +192,7 @@ class Results:
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
         """The stored results of a finished game in seat order ([] if none)."""
         rows = await self._db.fetch_all(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [_entry(r) for r in rows]
 
