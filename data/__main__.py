@@ -23,7 +23,16 @@ from data.config import database_path
 from data.copy import CopyRefused, VerifyFailed, copy_store
 from data.errors import StoreError
 from data.pg import is_postgres_url, redact
-from data.store import open_store
+from data.store import Store, open_store
+
+
+async def _open(target: Path | str, name: str) -> Store | None:
+    """The opened store, or None after printing why it cannot be opened."""
+    try:
+        return await open_store(target)
+    except StoreError as exc:
+        print(f"Cannot open the database {name}: {exc}", file=sys.stderr)
+        return None
 
 
 async def migrate_to(url: str, source: Path, *, replace: bool) -> int:
@@ -31,16 +40,12 @@ async def migrate_to(url: str, source: Path, *, replace: bool) -> int:
     if not source.exists():
         print(f"No SQLite database at {source} (set HATS_DB_PATH or pass --from).", file=sys.stderr)
         return 3
-    try:
-        src = await open_store(source)
-    except StoreError as exc:
-        print(f"Cannot open the database {source}: {exc}", file=sys.stderr)
+    src = await _open(source, str(source))
+    if src is None:
         return 3
     try:
-        try:
-            dst = await open_store(url)
-        except StoreError as exc:
-            print(f"Cannot open the database {redact(url)}: {exc}", file=sys.stderr)
+        dst = await _open(url, redact(url))
+        if dst is None:
             return 3
         try:
             report = await copy_store(src, dst, replace=replace)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -31,7 +32,16 @@ import aiosqlite
 from data.dialect import SQLITE, Dialect
 from data.errors import ConstraintViolated, FaultKind, StoreFault, StoreLocked
 
-__all__ = ["Database", "fault_of", "is_busy", "store_fault"]
+__all__ = [
+    "Database",
+    "FetchOne",
+    "OneAndRun",
+    "Transaction",
+    "fault_of",
+    "is_busy",
+    "log_opened",
+    "store_fault",
+]
 
 Params = Sequence[Any] | dict[str, Any]
 
@@ -106,7 +116,48 @@ def _violation(exc: sqlite3.IntegrityError) -> ConstraintViolated:
     return ConstraintViolated(str(exc))
 
 
-class Database:
+def log_opened(location: object, before: int, after: int, started: float) -> None:
+    """Log the store's opening: where, the schema version (and the migration), the time."""
+    log.info(
+        "opened %s: schema version %d%s, in %.0f ms",
+        location,
+        after,
+        f" (migrated from {before})" if before != after else "",
+        (time.perf_counter() - started) * 1000,
+    )
+
+
+class FetchOne:
+    """``fetch_one`` for a database class that has ``fetch_all`` (both backends)."""
+
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Any]:
+        """Every row of one statement (each backend's own)."""
+        raise NotImplementedError
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
+        """The first row of :meth:`fetch_all`, or None."""
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+
+class OneAndRun:
+    """``one`` and ``run`` for a transaction class that has ``all`` (both backends)."""
+
+    async def all(self, sql: str, params: Params = ()) -> list[Any]:
+        """Every row of one statement inside the transaction (each backend's own)."""
+        raise NotImplementedError
+
+    async def one(self, sql: str, params: Params = ()) -> Any | None:
+        """The first row of :meth:`all`, or None."""
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
+
+    async def run(self, sql: str, params: Params = ()) -> None:
+        """Run one statement whose rows are not needed."""
+        await self.all(sql, params)
+
+
+class Database(FetchOne):
     """The store's connection (autocommit mode) plus the lock that serialises its users."""
 
     dialect: Dialect = SQLITE
@@ -154,11 +205,6 @@ class Database:
                     raise fault from exc
                 raise
 
-    async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`fetch_all`, or None."""
-        rows = await self.fetch_all(sql, params)
-        return rows[0] if rows else None
-
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Transaction]:
         """A read transaction (``BEGIN`` … ``COMMIT``): one consistent snapshot for its queries."""
@@ -200,7 +246,7 @@ class Database:
                 raise
 
 
-class Transaction:
+class Transaction(OneAndRun):
     """Statements inside one transaction of :class:`Database` (use only inside its block)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
@@ -215,15 +261,6 @@ class Transaction:
             return list(await self._conn.execute_fetchall(sql, params))
         except sqlite3.IntegrityError as exc:
             raise _violation(exc) from exc
-
-    async def one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`all`, or None."""
-        rows = await self.all(sql, params)
-        return rows[0] if rows else None
-
-    async def run(self, sql: str, params: Params = ()) -> None:
-        """Run one statement whose rows are not needed."""
-        await self.all(sql, params)
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (``executemany``)."""

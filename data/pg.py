@@ -33,6 +33,7 @@ from typing import Any
 
 import asyncpg
 
+from data.db import FetchOne, OneAndRun, log_opened
 from data.dialect import POSTGRES, Dialect
 from data.errors import (
     ConstraintViolated,
@@ -249,7 +250,7 @@ class _Mapped:
 
 
 # --------------------------------------------------------------------------- database
-class PgDatabase:
+class PgDatabase(FetchOne):
     """The PostgreSQL store's connection pool, with :class:`data.db.Database`'s methods.
 
     ``path`` is the server URL without its password (errors and logs name it).
@@ -292,11 +293,6 @@ class PgDatabase:
             async with self.pool.acquire() as conn:
                 return list(await conn.fetch(text, *args))
 
-    async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`fetch_all`, or None."""
-        rows = await self.fetch_all(sql, params)
-        return rows[0] if rows else None
-
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PgTransaction]:
         """A read-only REPEATABLE READ transaction: one consistent snapshot for its queries."""
@@ -322,7 +318,7 @@ class PgDatabase:
                 yield PgTransaction(conn)
 
 
-class PgTransaction:
+class PgTransaction(OneAndRun):
     """Statements inside one transaction of :class:`PgDatabase` (use only inside its block)."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
@@ -338,15 +334,6 @@ class PgTransaction:
             return list(await self._conn.fetch(text, *args))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise _violation(exc) from exc
-
-    async def one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`all`, or None."""
-        rows = await self.all(sql, params)
-        return rows[0] if rows else None
-
-    async def run(self, sql: str, params: Params = ()) -> None:
-        """Run one statement whose rows are not needed."""
-        await self.all(sql, params)
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (``executemany``, one round trip)."""
@@ -465,11 +452,5 @@ async def open_pg(url: str, *, pool_size: int = POOL_SIZE) -> tuple[PgDatabase, 
     except BaseException:
         pool.terminate()
         raise
-    log.info(
-        "opened %s: schema version %d%s, in %.0f ms",
-        location,
-        after,
-        f" (migrated from {before})" if before != after else "",
-        (time.perf_counter() - started) * 1000,
-    )
+    log_opened(location, before, after, started)
     return PgDatabase(pool, url), before, after

@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from data.db import Database, is_busy
+from data.db import Database, is_busy, log_opened
 from data.errors import (
     StoreCorrupted,
     StoreError,
@@ -258,11 +258,5 @@ async def open_store(
     except BaseException:
         await conn.close()
         raise
-    log.info(
-        "opened %s: schema version %d%s, in %.0f ms",
-        db_path,
-        after,
-        f" (migrated from {before})" if before != after else "",
-        (time.perf_counter() - started) * 1000,
-    )
+    log_opened(db_path, before, after, started)
     return Store(Database(conn, db_path), after, before)
