@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator
+from typing import NoReturn
 
 import pytest
 
@@ -21,15 +22,20 @@ def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 
 
+def unavailable(reason: str) -> NoReturn:
+    """PostgreSQL cannot start: fail under CI (never skip silently there), else skip."""
+    if _in_ci():
+        pytest.fail(f"CI: PostgreSQL could not start: {reason}")
+    pytest.skip(f"PostgreSQL could not start: {reason}")
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     """One throwaway PostgreSQL cluster for the whole session (stopped at the end)."""
     try:
         server = PgServer.start()
-    except (RuntimeError, OSError, FileNotFoundError) as exc:
-        if _in_ci():
-            pytest.fail(f"CI: PostgreSQL could not start: {exc}")
-        pytest.skip(f"PostgreSQL could not start: {exc}")
+    except (RuntimeError, OSError) as exc:
+        unavailable(str(exc))
     yield server
     server.stop()
 
