@@ -191,3 +191,52 @@ async def test_a_lobby_and_a_game_racing_on_many_channels_never_share_one(pg_url
             )
             assert sum(not isinstance(o, BaseException) for o in outcomes) == 1, outcomes
             assert all(isinstance(o, ChannelBusy) for o in outcomes if isinstance(o, BaseException))
+
+
+async def _schema(url: str) -> list[tuple]:
+    return await raw_query(
+        url,
+        "SELECT table_name, column_name, data_type, is_nullable, column_default"
+        " FROM information_schema.columns WHERE table_schema = current_schema()"
+        " ORDER BY table_name, column_name",
+    )
+
+
+@pytest.mark.parametrize("version", range(pg_migrations.LATEST_VERSION))
+async def test_every_earlier_version_migrates_forward_and_keeps_its_data(pg_server, version):
+    old = await asyncio.to_thread(pg_server.create_schema, f"old_{version}")
+    fresh = await asyncio.to_thread(pg_server.create_schema, f"new_{version}")
+    try:
+        conn = await asyncpg.connect(old)
+        try:
+            assert await pg.migrate_pg(conn, "old", target=version) == (0, version)
+            if version >= 1:  # data an old bot stored: a lobby, a live game with two seats
+                await conn.execute(
+                    "INSERT INTO lobbies (id, guild_id, channel_id, host_id, created_at,"
+                    " updated_at) VALUES (1, 1, 10, 100, 1.0, 1.0)"
+                )
+                await conn.execute(
+                    "INSERT INTO games (id, guild_id, channel_id, config, created_at, updated_at)"
+                    """ VALUES (1, 1, 20, '{"seats":2,"seed":5,"start_seat":null}', 2.0, 2.0)"""
+                )
+                await conn.execute(
+                    "INSERT INTO game_seats (game_id, seat, user_id)"
+                    " VALUES (1, 0, 100), (1, 1, 101)"
+                )
+        finally:
+            await conn.close()
+        latest = pg_migrations.LATEST_VERSION
+        async with await open_store(old) as store:
+            assert (store.migrated_from, store.schema_version) == (version, latest)
+            if version >= 1:
+                assert (await store.lobbies.get_lobby(1)).channel_id == 10
+                assert (await store.games.get_game(1)).seed == 5
+                step = {"seat": 0, "kind": "end_turn"}
+                assert await store.steps.append_step(1, 0, step, at=3.0) == 0
+                await store.timers.set_timer("turn", 9.0, game_id=1)
+        async with await open_store(fresh):
+            pass
+        assert await _schema(old) == await _schema(fresh)
+    finally:
+        await asyncio.to_thread(pg_server.drop_schema, f"old_{version}")
+        await asyncio.to_thread(pg_server.drop_schema, f"new_{version}")
