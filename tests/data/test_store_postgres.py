@@ -11,6 +11,7 @@ import socket
 
 import asyncpg
 import pytest
+from pgfaults import PG_ERRORS
 from storetest_util import new_game, raw_query, seat_specs
 
 import data.migrations as sqlite_migrations
@@ -28,6 +29,22 @@ def test_both_backends_have_the_same_numbered_migrations():
     assert [(m.version, m.name) for m in pg_migrations.MIGRATIONS] == [
         (m.version, m.name) for m in sqlite_migrations.MIGRATIONS
     ]
+
+
+@pytest.mark.parametrize("kind", sorted(PG_ERRORS))
+def test_every_postgres_fault_has_its_kind(kind):
+    fault = pg.pg_fault(PG_ERRORS[kind]("x"), "postgresql://hats:***@db/hats")
+    assert fault is not None and fault.kind is FaultKind(kind)
+    assert "Nothing was written" in str(fault) and "postgresql://hats:***@db/hats" in str(fault)
+
+
+def test_os_errors_are_cannot_open_and_constraints_and_bugs_are_not_faults():
+    assert pg.pg_fault(ConnectionRefusedError(111, "refused"), "x").kind is FaultKind.CANNOT_OPEN
+    assert pg.pg_fault(TimeoutError(), "x").kind is FaultKind.CANNOT_OPEN
+    assert pg.pg_fault(asyncpg.UniqueViolationError("dup"), "x") is None
+    assert pg.pg_fault(asyncpg.PostgresSyntaxError("syntax"), "x") is None
+    assert pg.pg_fault(asyncpg.UndefinedColumnError("no column"), "x") is None
+    assert pg.pg_fault(ValueError("bug"), "x") is None
 
 
 def test_placeholders_become_dollar_numbers_outside_literals_and_casts():
