@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from cogs.base import make_hats_group
 from cogs.command_i18n import CommandTranslator
+from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
 from cogs.service import GameService
@@ -46,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.teams",
     "cogs.language",
     "cogs.outbox",
+    "cogs.history",
 )
 """The cogs loaded at start-up, one per feature."""
 
@@ -75,6 +77,8 @@ class Settings:
     swap_timeout: float = 120.0
     lobby_expiry: float = 3600.0
     ai_delay: float = 1.5
+    edit_limit: int | None = 5
+    """Message edits per channel per 5 s (cogs.edits); None sends every edit at once (tests)."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -150,6 +154,8 @@ class HatsBot(commands.Bot):
         """Last ``interaction.guild_locale`` seen in each server (guild id -> locale)."""
         self.guild_languages: dict[int, str] = {}
         """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
+        self.edit_gate = EditGate(settings.edit_limit or 0)
+        """Per-channel message edit budget shared by the table and the hand DMs."""
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:

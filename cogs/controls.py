@@ -9,6 +9,7 @@ custom_id formats (<= 100 characters, Discord's limit):
 - hand card select: ``hats:hs:<game>:<version>``
 - lobby:         ``hats:l:<lobby>:<op>``
 - table:         ``hats:t:<game>:<op>``
+- preference "end my turn after the main action": ``hats:p:<game>:<0|1>`` (the value to set)
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ from engine.actions import (
     WITHDRAW,
 )
 from engine.cards import CardParseError
+from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr
 
 __all__ = [
     "HAND_OP_OF_KIND",
+    "AutoEndButton",
     "CardSelect",
     "HandButton",
     "HandOp",
@@ -214,6 +217,28 @@ class CardSelect(
         )
 
 
+class AutoEndButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:p:(?P<game>\d+):(?P<on>[01])"
+):
+    """Turns the player's "end my turn after the main action" preference on or off."""
+
+    def __init__(self, game: int, on: bool, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"hats:p:{game}:{int(on)}"))
+        self.game = game
+        self.on = on
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> AutoEndButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), match["on"] == "1", item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the choice to PlayCog."""
+        await _play_cog(interaction).on_auto_end(interaction, self.game, self.on)
+
+
 class LobbyOp(enum.StrEnum):
     """Lobby buttons."""
 
@@ -303,13 +328,18 @@ def hand_view(
     *,
     selected: Card | None = None,
     card_label: Any = None,
+    auto_end: bool | None = None,
+    choices: Sequence[tuple[Action, IllegalMove | None]] | None = None,
 ) -> discord.ui.View:
     """The controls of a hand message: a card select, then that card's legal actions.
 
     ``legal`` is the engine's list of legal actions for the seat (nothing here decides what is
-    legal); ``board`` gives the cards shown on the exchange buttons. Shapes: up to 6 exchange
-    buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn, decline or
-    withdraw (row 4).
+    legal); ``board`` gives the cards shown on the exchange buttons. ``choices``: the selected
+    card's :func:`engine.legal.card_choices`: the refused ones are shown disabled with the
+    engine's reason in the label (without it only the legal ones are shown). Shapes: up to 6
+    exchange buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn,
+    decline or withdraw (row 4), and with ``auto_end`` not None the toggle of the "end my turn
+    after the main action" preference (row 4; ``auto_end`` is its current value).
     """
     view = discord.ui.View(timeout=None)
     kinds = {a.kind for a in legal}
@@ -331,17 +361,28 @@ def hand_view(
         select.item.row = 0
         view.add_item(select)
     if selected is not None:
-        for a in legal:
-            if getattr(a, "card", None) is not selected:
-                continue
+        if choices is None:
+            choices = [(a, None) for a in legal if getattr(a, "card", None) is selected]
+        for a, why in choices:
             cmd = HandCommand(
                 game, version, HAND_OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
             )
+            code = why.code if why is not None else None
             if a.kind is ActionKind.EXCHANGE:
-                taken = board[a.slot - 1]  # type: ignore[union-attr]
-                label = tr("Slot {slot}: take {card}", slot=a.slot, card=taken.short)  # type: ignore[union-attr]
-                row = 1 if a.slot <= 3 else 2  # type: ignore[union-attr]
-                view.add_item(_button(HandButton(cmd), label, discord.ButtonStyle.primary, row))
+                slot = a.slot  # type: ignore[union-attr]
+                taken = board[slot - 1].short
+                if code is None:
+                    label = tr("Slot {slot}: take {card}", slot=slot, card=taken)
+                elif code == "main_action_done":
+                    label = tr("Slot {slot}: {card} (main action done)", slot=slot, card=taken)
+                else:
+                    label = tr(
+                        "Slot {slot}: {card} (needs same type or higher value)",
+                        slot=slot,
+                        card=taken,
+                    )
+                style = discord.ButtonStyle.primary
+                row = 1 if slot <= 3 else 2
             else:
                 label, style = {
                     ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.secondary),
@@ -349,7 +390,16 @@ def hand_view(
                     ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.secondary),
                     ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
                 }[a.kind]
-                view.add_item(_button(HandButton(cmd), label, style, 3))
+                if code == "main_action_done":
+                    label = tr("{action} (main action done)", action=label)
+                elif code is not None:
+                    label = tr("{action} (optional action used)", action=label)
+                row = 3
+            button = _button(HandButton(cmd), label, style, row)
+            if why is not None:
+                button.item.disabled = True
+                button.item.style = discord.ButtonStyle.secondary
+            view.add_item(button)
     for a in legal:
         if a.kind is ActionKind.END_TURN:
             label, style = tr("End turn"), discord.ButtonStyle.success
@@ -361,4 +411,11 @@ def hand_view(
             continue
         cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind])
         view.add_item(_button(HandButton(cmd), label, style, 4))
+    if auto_end is not None:
+        label = (
+            tr("Auto end turn: on (turn off)") if auto_end else tr("Auto end turn: off (turn on)")
+        )
+        toggle = _button(AutoEndButton(game, not auto_end), label, discord.ButtonStyle.secondary, 4)
+        toggle.item.emoji = "⏭️"
+        view.add_item(toggle)
     return view

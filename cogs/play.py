@@ -3,9 +3,17 @@
 Slash commands: ``/hats hand``, ``/hats exchange card slot``, ``/hats blackhat card``,
 ``/hats discard card``, ``/hats swap card``, ``/hats decline``, ``/hats endturn``. The hand
 controls (a card select, then that card's legal actions) are persistent ``DynamicItem``s
-(cogs.controls). After every committed step each human's DM is edited in place; a new DM
-pings a player when their turn comes or a swap offer reaches them. When a DM cannot be
-delivered (403 / 50007), the channel is told once and the player uses ``/hats hand``.
+(cogs.controls).
+
+Hand DMs, within Discord's rate limits (issue 11): a player has at most one *live* hand DM per
+game, sent as a new message (a ping) when their turn comes or a partner's swap offer reaches
+them. It is edited only when something that player must see changes (their hand, an answer to
+their offer); a move made with its controls is redrawn by the interaction response (free of the
+global rate limit), a move made by slash command is shown by its private answer. When the player
+has nothing more to do (their turn ended, the game ended) the live DM collapses to one line, so
+no stale "Your move" stays behind and the next turn needs no extra call. DM channels come from
+discord.py's cache (``create_dm``), never from ``GET /users``. When a DM cannot be delivered
+(403 / 50007), the channel is told once and the player uses ``/hats hand``.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
-from cogs.controls import CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.service import GameSession, OutOfDate, ServiceError
@@ -40,6 +48,7 @@ from engine import (
     WithdrawSwap,
 )
 from engine.cards import CardParseError
+from engine.legal import card_choices
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -49,6 +58,9 @@ log = logging.getLogger("hats.play")
 
 DM_ROLE = "dm"
 DM_BLOCKED_ROLE = "dm_blocked"
+AUTO_END_ROLE = "auto_end"
+"""Stored per seat with the game's messages (survives restarts): ``message_id`` 1 when the
+player wants their turn ended after the main action, 0 when not."""
 CLOSED_DMS = 50007
 """Discord error code: cannot send messages to this user (closed DMs)."""
 
@@ -58,6 +70,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
+        self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
+        self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
 
     # ------------------------------------------------------------------ helpers
     def resolve(
@@ -136,8 +150,45 @@ class PlayCog(HatsFeature, name="PlayCog"):
             tr,
             selected=selected,
             card_label=lambda c: card_label(c, tr=tr),
+            auto_end=self.auto_end(session, seat) if legal else None,
+            choices=card_choices(obs, selected) if selected is not None else None,
         )
         return embed, (view if view.children else None)
+
+    def auto_end(self, session: GameSession, seat: int) -> bool:
+        """The seat's "end my turn after the main action" preference (stored, default off)."""
+        pref = session.message(AUTO_END_ROLE, seat)
+        return pref is not None and pref.message_id == 1
+
+    def is_live(self, session: GameSession, seat: int) -> bool:
+        """True while ``seat`` has something to do: its turn, an offer to answer or to wait on."""
+        game = session.game
+        if game.is_over:
+            return False
+        return game.to_move == seat or (game.pending_offer is not None and game.active == seat)
+
+    def situation(self, session: GameSession, seat: int) -> tuple:
+        """What a live hand DM shows that matters to its player (an edit is due when it changes)."""
+        game = session.game
+        obs = game.observation(seat)
+        return (obs.hand, obs.to_move, obs.pending_swap, obs.main_done, obs.optional_used)
+
+    def collapsed_text(self, session: GameSession, seat: int, tr: Tr, notice: str | None) -> str:
+        """The one line a hand DM becomes once its player has nothing more to do for now."""
+        where = self.channel_mention(session)
+        if session.game.is_over:
+            line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
+        else:
+            line = tr(
+                "Your turn is over. A new message comes when it is your turn again; "
+                "/hats hand shows your hand any time."
+            )
+        return f"{notice}\n{line}" if notice else line
+
+    def channel_mention(self, session: GameSession) -> str:
+        """The game channel's mention (works without the channel in cache)."""
+        channel = self.bot.get_channel(session.channel_id)
+        return getattr(channel, "mention", f"<#{session.channel_id}>")
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
@@ -156,7 +207,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         try:
             session, seat = self.resolve(interaction, game)
             action = make(session, seat)
-            event = await self.bot.games.play(session, seat, action)
+            event = await self.bot.games.play(
+                session, seat, action, end_turn_after=self.auto_end(session, seat)
+            )
         except Exception as exc:
             if isinstance(exc, OutOfDate):
                 exc = ServiceError("The game moved on meanwhile; look at your hand and try again.")
@@ -317,16 +370,25 @@ class PlayCog(HatsFeature, name="PlayCog"):
             raise ServiceError("These controls belong to another player.")
         return session, seat
 
+    async def _target(
+        self, interaction: discord.Interaction, game_id: int
+    ) -> tuple[GameSession, int] | None:
+        """The game and seat of a hand control, or None after a private answer saying why."""
+        try:
+            return self._control_target(interaction, game_id)
+        except ServiceError as exc:
+            await self._answer(interaction, exc, None)
+            return None
+
     async def on_card_selected(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str | None
     ) -> None:
         """A card was chosen in a hand message: show its legal actions (edit in place)."""
         tr = self.tr(interaction)
-        try:
-            session, seat = self._control_target(interaction, game_id)
-        except ServiceError as exc:
-            await self._answer(interaction, exc, None)
+        target = await self._target(interaction, game_id)
+        if target is None:
             return
+        session, seat = target
         notice = None
         selected = None
         if version != session.version or session.game.is_over:
@@ -342,11 +404,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
         tr = self.tr(interaction)
-        try:
-            session, seat = self._control_target(interaction, cmd.game)
-        except ServiceError as exc:
-            await self._answer(interaction, exc, None)
+        target = await self._target(interaction, cmd.game)
+        if target is None:
             return
+        session, seat = target
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
             embed, view = self.hand_message(session, seat, tr)
@@ -355,7 +416,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         origin = interaction.message.id if interaction.message else None
         try:
             event = await self.bot.games.play(
-                session, seat, action, version=cmd.version, origin=origin
+                session,
+                seat,
+                action,
+                version=cmd.version,
+                origin=origin,
+                end_turn_after=self.auto_end(session, seat),
             )
         except OutOfDate as exc:
             embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
@@ -365,71 +431,157 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if not await self._answer(interaction, exc, session):
                 raise
             return
-        embed, view = self.hand_message(
-            session, seat, tr, notice=self.notice_for(session, event, seat, tr)
+        notice = self.notice_for(session, event, seat, tr)
+        await self._redraw(interaction, session, seat, tr, notice)
+
+    async def _redraw(
+        self,
+        interaction: discord.Interaction,
+        session: GameSession,
+        seat: int,
+        tr: Tr,
+        notice: str | None = None,
+    ) -> None:
+        """Redraw the message of ``interaction`` (the response: no rate-limited call).
+
+        The live hand DM collapses to one line when its player has nothing more to do.
+        """
+        current = session.message(DM_ROLE, seat)
+        is_dm = (
+            current is not None
+            and interaction.message is not None
+            and current.message_id == interaction.message.id
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        if is_dm and not self.is_live(session, seat):
+            text = self.collapsed_text(session, seat, tr, notice)
+            await interaction.response.edit_message(content=text, embed=None, view=None)
+            await self._mark_collapsed(session, seat)
+            return
+        embed, view = self.hand_message(session, seat, tr, notice=notice)
+        if is_dm:  # the line above the embed too, in the language of the one who clicked
+            content = tr(
+                "Your move in the Hats game in {channel}.", channel=self.channel_mention(session)
+            )
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
+        if is_dm:
+            self._shown[(session.id, seat)] = self.situation(session, seat)
+
+    async def on_auto_end(self, interaction: discord.Interaction, game_id: int, on: bool) -> None:
+        """Set the "end my turn after the main action" preference; redraw the hand in place."""
+        tr = self.tr(interaction)
+        target = await self._target(interaction, game_id)
+        if target is None:
+            return
+        session, seat = target
+        await self.bot.games.remember_message(session, AUTO_END_ROLE, 0, 1 if on else 0, seat=seat)
+        notice = (
+            tr("From now on your turn ends by itself after your main action.")
+            if on
+            else tr("Your turn no longer ends by itself after your main action.")
+        )
+        game = session.game
+        if on and game.to_move == seat and game.main_done and game.pending_offer is None:
+            try:
+                event = await self.bot.games.play(
+                    session,
+                    seat,
+                    EndTurn(),
+                    origin=interaction.message.id if interaction.message else None,
+                )
+                notice = f"{notice}\n{self.notice_for(session, event, seat, tr)}"
+            except Exception as exc:
+                if not await self._answer(interaction, exc, session):
+                    raise
+                return
+        await self._redraw(interaction, session, seat, tr, notice)
 
     # ------------------------------------------------------------------ DMs
     async def announce_start(self, session: GameSession) -> None:
-        """Outbox ``start``: send every human their hand by DM (those who have none yet)."""
+        """Outbox ``start``: the player to move gets their live hand DM; the others one line.
+
+        Idempotent (a retry or a restart calls it again): seats that have a DM already are
+        skipped.
+        """
+        game = session.game
         for seat in session.human_seats():
-            if session.message(DM_ROLE, seat.seat) is None:
-                await self.refresh_dm(session, seat.seat, ping=True, announce=False)
+            s = seat.seat
+            if session.message(DM_ROLE, s) is not None:
+                continue
+            if game.to_move == s:
+                await self.send_hand_dm(session, s)
+                continue
+            tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
+            labels = labels_for(session, self.bot.names, tr)
+            text = tr(
+                "The Hats game in {channel} has begun and {who} starts. Your hand: {cards}. "
+                "A new message comes when it is your turn.",
+                channel=self.channel_mention(session),
+                who=labels[game.to_move].name if game.to_move is not None else "?",
+                cards=" ".join(card_label(c, tr=tr) for c in game.hands[s]),
+            )
+            await self.send_dm(session, s, text, live=False)
 
     @commands.Cog.listener()
     async def on_hats_step(
         self, session: GameSession, event: Event, actor: str, origin: int | None
     ) -> None:
-        """Edit every human's DM in place; ping whoever must act now."""
+        """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
         game = session.game
+        mover = session.seats[event.seat].user_id
+        if actor == "player" and mover is not None:  # how they play: slash commands or controls
+            if origin is None:
+                self._by_slash.add(mover)
+            else:
+                self._by_slash.discard(mover)
         for seat in session.human_seats():
             s = seat.seat
-            turn_came = event.turn_ended and game.to_move == s
-            offer_came = event.kind is ActionKind.OFFER_SWAP and game.to_move == s
+            if session.message(DM_BLOCKED_ROLE, s) is not None:
+                continue
+            pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
+            if pinged and not game.is_over:
+                await self.send_hand_dm(session, s)
+                continue
             current = session.message(DM_ROLE, s)
-            if (
-                current is not None
-                and current.message_id == origin
-                and not (turn_came or offer_came)
-            ):
-                continue  # the interaction already redrew this message
-            await self.refresh_dm(session, s, ping=turn_came or offer_came)
+            if current is None or current.message_id is None or current.message_id == origin:
+                continue  # no live DM, or the interaction response already redrew it
+            if not self.is_live(session, s):
+                tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
+                notice = None if actor == "player" else self.notice_for(session, event, s, tr)
+                await self.edit_dm(session, s, collapse=True, notice=notice)
+            elif actor == "player" and event.seat == s and origin is None:
+                continue  # a slash command: its private answer shows the new hand
+            elif self._shown.get((session.id, s)) != self.situation(session, s):
+                tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
+                notice = self.notice_for(session, event, s, tr) if event.seat != s else None
+                await self.edit_dm(session, s, notice=notice)
 
-    async def refresh_dm(
-        self, session: GameSession, seat: int, *, ping: bool, announce: bool = True
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with ``user_id``: discord.py's cache, created once (no GET /users)."""
+        return await self.bot.create_dm(discord.Object(id=user_id))
+
+    async def send_dm(
+        self,
+        session: GameSession,
+        seat: int,
+        content: str | None,
+        *,
+        live: bool,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
     ) -> None:
-        """Edit ``seat``'s hand DM, or send a new one (``ping``) and retire the old one.
+        """Send ``seat`` a new DM (the live hand DM when ``live``).
 
-        The new DM says "your move" when the seat must act now (or ``announce`` is False and
-        the game just started: then only the seat to move is told so).
+        The previous live one, if any, collapses. Closed DMs: the channel is told once
+        (:meth:`dm_blocked`).
         """
         user_id = session.seats[seat].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
             return
-        tr = self.tr_for(user_id, session.row.guild_id)
-        embed, view = self.hand_message(session, seat, tr)
-        current = session.message(DM_ROLE, seat)
-        if current is not None and current.message_id is not None and not ping:
-            partial = self.bot.get_partial_messageable(current.channel_id)
-            try:
-                await partial.get_partial_message(current.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass  # deleted by the user: send a new one
-            except discord.HTTPException as exc:
-                log.warning("could not edit DM of seat %d in game %d: %s", seat, session.id, exc)
-                return
-        content = None
-        if ping and session.game.to_move == seat:
-            channel = self.bot.get_channel(session.channel_id)
-            content = tr(
-                "Your move in the Hats game in {channel}.",
-                channel=getattr(channel, "mention", f"<#{session.channel_id}>"),
-            )
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(content=content, embed=embed, view=view)
+            channel = await self.dm_channel(user_id)
+            message = await channel.send(content=content, embed=embed, view=view)
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)
@@ -438,13 +590,87 @@ class PlayCog(HatsFeature, name="PlayCog"):
         except discord.HTTPException as exc:
             log.warning("could not DM seat %d in game %d: %s", seat, session.id, exc)
             return
+        current = session.message(DM_ROLE, seat)
         if current is not None and current.message_id is not None:
-            old = self.bot.get_partial_messageable(current.channel_id)
-            with contextlib.suppress(discord.HTTPException):
-                await old.get_partial_message(current.message_id).edit(view=None)
+            await self.edit_dm(session, seat, collapse=True)
+        if live:  # before the await below: other listeners see it drawn
+            self._shown[(session.id, seat)] = self.situation(session, seat)
         await self.bot.games.remember_message(
-            session, DM_ROLE, message.channel.id, message.id, seat=seat
+            session, DM_ROLE, message.channel.id, message.id if live else None, seat=seat
         )
+
+    async def send_hand_dm(self, session: GameSession, seat: int) -> None:
+        """A new DM that pings ``seat``: their turn came, or a swap offer.
+
+        The live hand DM with controls; for a player whose last move (in any game) was a slash
+        command, one line with their hand instead (nothing to collapse afterwards).
+        """
+        user_id = session.seats[seat].user_id
+        if user_id is None:
+            return
+        tr = self.tr_for(user_id, session.row.guild_id)
+        where = self.channel_mention(session)
+        if user_id in self._by_slash:
+            # they play by slash commands: one line pings them, no controls to collapse later
+            game = session.game
+            cards = " ".join(card_label(c, tr=tr) for c in game.hands[seat])
+            if game.pending_offer is not None:
+                text = tr(
+                    "Your partner offers you a card swap in {channel}: answer with /hats swap "
+                    "or /hats decline (/hats hand shows the buttons). Your hand: {cards}.",
+                    channel=where,
+                    cards=cards,
+                )
+            else:
+                text = tr(
+                    "Round {round}: your turn in the Hats game in {channel}. Your hand: "
+                    "{cards}. (/hats hand shows the buttons.)",
+                    round=game.round,
+                    channel=where,
+                    cards=cards,
+                )
+            await self.send_dm(session, seat, text, live=False)
+            return
+        embed, view = self.hand_message(session, seat, tr)
+        content = tr("Your move in the Hats game in {channel}.", channel=where)
+        await self.send_dm(session, seat, content, live=True, embed=embed, view=view)
+
+    async def edit_dm(
+        self, session: GameSession, seat: int, *, collapse: bool = False, notice: str | None = None
+    ) -> None:
+        """Edit the live hand DM of ``seat`` (through the per-channel edit gate)."""
+        current = session.message(DM_ROLE, seat)
+        user_id = session.seats[seat].user_id
+        if current is None or current.message_id is None or user_id is None:
+            return
+        tr = self.tr_for(user_id, session.row.guild_id)
+        partial = self.bot.get_partial_messageable(current.channel_id).get_partial_message(
+            current.message_id
+        )
+        if collapse:
+            await self._mark_collapsed(session, seat)
+            text = self.collapsed_text(session, seat, tr, notice)
+            kwargs: dict = {"content": text, "embed": None, "view": None}
+        else:
+            embed, view = self.hand_message(session, seat, tr, notice=notice)
+            kwargs = {"embed": embed, "view": view}
+            self._shown[(session.id, seat)] = self.situation(session, seat)
+
+        async def edit() -> None:
+            try:
+                await partial.edit(**kwargs)
+            except discord.HTTPException as exc:
+                log.info("could not edit DM of seat %d in game %d: %s", seat, session.id, exc)
+
+        await self.bot.edit_gate.submit(current.channel_id, (DM_ROLE, current.message_id), edit)
+
+    async def _mark_collapsed(self, session: GameSession, seat: int) -> None:
+        current = session.message(DM_ROLE, seat)
+        if current is not None and current.message_id is not None:
+            await self.bot.games.remember_message(
+                session, DM_ROLE, current.channel_id, None, seat=seat
+            )
+        self._shown.pop((session.id, seat), None)
 
     async def dm_blocked(self, session: GameSession, seat: int, user_id: int) -> None:
         """Tell the channel once that ``user_id`` gets no DMs and how to play anyway."""
@@ -466,5 +692,5 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
 async def setup(bot: HatsBot) -> None:
     """Load the cog and register its persistent controls."""
-    bot.add_dynamic_items(HandButton, CardSelect)
+    bot.add_dynamic_items(HandButton, CardSelect, AutoEndButton)
     await bot.add_cog(PlayCog(bot))

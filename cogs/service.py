@@ -46,6 +46,7 @@ from data import (
     restore,
 )
 from engine import Action, Event, Game, GameConfig, Step, to_record
+from engine.actions import END_TURN
 
 __all__ = [
     "GameService",
@@ -373,6 +374,7 @@ class GameService:
         version: int | None = None,
         actor: str = "player",
         origin: int | None = None,
+        end_turn_after: bool = False,
     ) -> Event:
         """Apply one step for ``seat``, commit it, then announce it (``on_hats_step``).
 
@@ -380,6 +382,11 @@ class GameService:
         raises :class:`OutOfDate`. ``actor`` is stored with the step: ``player``, ``ai``
         (an AI seat) or ``auto`` (the AI played for an absent human). ``origin``: the id of
         the message whose control made the move (listeners skip redrawing it).
+        After a main action, when ending the turn is then the only legal action, or it is legal
+        and ``end_turn_after`` is set (the player's "end my turn after the main action"
+        preference), the turn is ended too (R11), as a second committed step, before anyone
+        is told; listeners get both steps, the table is drawn once. Returns the event of
+        ``action``.
         The step that ends the game is stored together with the results, the record and the
         outbox item ``end`` (one transaction); ``hats_outbox`` then fires to post the end.
         Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError when the
@@ -390,34 +397,57 @@ class GameService:
         async with session.lock:
             if version is not None and version != session.version:
                 raise OutOfDate()
-            seq = session.version
-            event = session.game.apply(seat, action)
-            step = Step(seat, action).to_dict()
-            try:
-                if session.game.is_over:
-                    session.row = await self._finish(session, last_step=(seq, step, actor))
-                else:
-                    await self.store.steps.append_step(session.id, seq, step, actor=actor, at=now())
-            except StaleSequence:
-                await self._roll_back(session, seq)
-                raise OutOfDate() from None
-            except StoreError as exc:
-                if not await self._holds_step(session, seq):
-                    await self._roll_back(session, seq)
-                    raise
-                log.warning(
-                    "game %d: step %d was stored despite an error: %s", session.id, seq, exc
-                )
-                if session.game.is_over:  # the step was stored with its finish (one transaction)
-                    session.row = dataclasses.replace(session.row, status=GameStatus.FINISHED)
-            except BaseException:
+            events = [await self._commit(session, seat, action, actor)]
+            game = session.game
+            legal = game.legal_actions(seat) if not game.is_over else []
+            if (
+                action.kind.is_main
+                and END_TURN in legal
+                and (end_turn_after or legal == [END_TURN])
+            ):
+                try:
+                    events.append(await self._commit(session, seat, END_TURN, actor))
+                except (OutOfDate, StoreError) as exc:  # the main action stands
+                    log.warning(
+                        "game %d: the turn was not ended after the main action: %s",
+                        session.id,
+                        exc,
+                    )
+        for event in events:
+            self.dispatch("hats_step", session, event, actor, origin)
+            if event.game_over:
+                self.dispatch("hats_outbox", session.id)
+        return events[0]
+
+    async def _commit(self, session: GameSession, seat: int, action: Action, actor: str) -> Event:
+        """Apply and store one step under the game's lock; the last one finishes the game.
+
+        Raises IllegalMove (nothing changed), OutOfDate (stale sequence) or StoreError when
+        the store did not commit the step (the game is rolled back to what the store holds).
+        """
+        seq = session.version
+        event = session.game.apply(seat, action)
+        step = Step(seat, action).to_dict()
+        try:
+            if session.game.is_over:
+                session.row = await self._finish(session, last_step=(seq, step, actor))
+            else:
+                await self.store.steps.append_step(session.id, seq, step, actor=actor, at=now())
+        except StaleSequence:
+            await self._roll_back(session, seq)
+            raise OutOfDate() from None
+        except StoreError as exc:
+            if not await self._holds_step(session, seq):
                 await self._roll_back(session, seq)
                 raise
-            if actor == "auto":
-                session.auto_played.add(event.number)
-        self.dispatch("hats_step", session, event, actor, origin)
-        if event.game_over:
-            self.dispatch("hats_outbox", session.id)
+            log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
+            if session.game.is_over:  # the step was stored with its finish (one transaction)
+                session.row = dataclasses.replace(session.row, status=GameStatus.FINISHED)
+        except BaseException:
+            await self._roll_back(session, seq)
+            raise
+        if actor == "auto":
+            session.auto_played.add(event.number)
         return event
 
     async def _holds_step(self, session: GameSession, seq: int) -> bool:
@@ -506,8 +536,10 @@ class GameService:
     ) -> None:
         """Remember a message (or thread) that belongs to the game: in memory, then stored.
 
-        The message exists already, so a store that fails here is only logged: this process
-        keeps using the message; after a restart a new one is posted instead.
+        The session knows it at once (before the store's await), so a listener running
+        meanwhile never acts on the message it replaces. The message exists already, so a
+        store that fails here is only logged: this process keeps using the message; after a
+        restart a new one is posted instead.
         """
         session.messages[(role, seat)] = GameMessage(session.id, role, seat, channel_id, message_id)
         try:

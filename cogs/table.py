@@ -2,7 +2,8 @@
 
 Only the public observation is ever rendered here ("Who may see what"), so no hand card, black
 hat face or swapped card can reach the channel. Edits are coalesced per game: while one edit
-is in flight, further steps mark the table dirty and one more edit follows.
+is in flight or the channel is over Discord's edit budget (cogs.edits), further steps only
+replace the waiting edit, and a state the message already shows is never sent again.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,13 +20,14 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
-from cogs.render import end_embed, rules_embeds, table_embed
+from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
 from cogs.service import GameSession, ServiceError
 from engine import Event, to_record
 
 if TYPE_CHECKING:
     from bot import HatsBot
+    from cogs.i18n import Tr
 
 log = logging.getLogger("hats.table")
 
@@ -39,13 +41,21 @@ def record_file(record: dict, game_id: int) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"hats-game-{game_id}.json")
 
 
+def drawn_state(session: GameSession, language: str) -> tuple:
+    """What the table shows: the steps applied, the seats (AI, away, kicked), the language.
+
+    ``language`` is the public language (``/hats language`` or the server's).
+    """
+    seats = tuple((s.user_id, s.ai_level, s.away) for s in session.seats)
+    return (session.version, seats, language)
+
+
 class TableCog(HatsFeature, name="TableCog"):
     """Posts and keeps up to date the public table, and posts the final scores."""
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
-        self._running: set[int] = set()
-        self._dirty: set[int] = set()
+        self._shown: dict[int, tuple] = {}  # game id -> drawn_state the table shows
 
     def table_view(self, session: GameSession) -> discord.ui.View | None:
         """Show my hand / Rules buttons (none once the game is over)."""
@@ -78,7 +88,9 @@ class TableCog(HatsFeature, name="TableCog"):
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
+        state = drawn_state(session, self.public_tr(session.row.guild_id).locale)
         message = await channel.send(embed=self.table_embed(session), view=self.table_view(session))
+        self._shown[session.id] = state
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
         if old is not None and old.message_id is not None:
@@ -87,21 +99,25 @@ class TableCog(HatsFeature, name="TableCog"):
         return message
 
     async def refresh_table(self, session: GameSession) -> None:
-        """Edit the table message to the current state (coalesced per game)."""
-        if session.id in self._running:
-            self._dirty.add(session.id)
+        """Edit the table message to the current state, coalesced per game.
+
+        Nothing is sent when the message already shows this state (several steps committed
+        together, e.g. a main action and the automatic end of the turn). Edits go through
+        ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
+        """
+        if self._shown.get(session.id) == drawn_state(
+            session, self.public_tr(session.row.guild_id).locale
+        ):
             return
-        self._running.add(session.id)
-        try:
-            while True:
-                self._dirty.discard(session.id)
-                await self._edit_table(session)
-                if session.id not in self._dirty:
-                    break
-        finally:
-            self._running.discard(session.id)
+        await self.bot.edit_gate.submit(
+            session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
+        )
 
     async def _edit_table(self, session: GameSession) -> None:
+        state = drawn_state(session, self.public_tr(session.row.guild_id).locale)
+        if self._shown.get(session.id) == state:
+            return
+        self._shown[session.id] = state
         current = session.message(TABLE_ROLE)
         if current is None or current.message_id is None:
             await self.post_table(session)
@@ -114,6 +130,7 @@ class TableCog(HatsFeature, name="TableCog"):
         except discord.NotFound:
             await self.post_table(session)
         except discord.HTTPException as exc:
+            self._shown.pop(session.id, None)
             log.warning("could not edit the table of game %d: %s", session.id, exc)
 
     # ------------------------------------------------------------------ events
@@ -140,6 +157,7 @@ class TableCog(HatsFeature, name="TableCog"):
             tr,
             game_id=session.id,
         )
+        await self._add_rating_changes(session, embed, tr)
         view = discord.ui.View(timeout=None)
         rematch = TableButton(session.id, TableOp.REMATCH)
         rematch.item.label = tr("Rematch")
@@ -151,6 +169,20 @@ class TableCog(HatsFeature, name="TableCog"):
             embed=embed, view=view, file=record_file(to_record(session.game), session.id)
         )
         await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
+
+    async def _add_rating_changes(self, session: GameSession, embed: discord.Embed, tr: Tr) -> None:
+        """Rate the game (HistoryCog) and add its humans' rating changes to the final scores."""
+        history: Any = self.bot.get_cog("HistoryCog")
+        if history is None:
+            return
+        try:
+            field = history.end_screen_field(await history.after_game(session), tr)
+        except Exception:  # the final scores must go out even if the ratings fail
+            log.exception("could not rate game %d", session.id)
+            return
+        if field is not None:
+            embed.add_field(name=field[0], value=field[1], inline=False)
+            fit_embed(embed)
 
     # ------------------------------------------------------------------ commands and buttons
     @app_commands.command(name="table", description="Post the public table again, below")

@@ -493,7 +493,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     async def _dm(self, user_id: int, text: str) -> bool:
         """Send ``text`` to a user by DM; False when it cannot be delivered (closed DMs)."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = await self.bot.create_dm(discord.Object(id=user_id))  # cached, no GET /users
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.info("could not DM user %d: %s", user_id, exc)

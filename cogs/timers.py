@@ -86,7 +86,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = await self.bot.create_dm(discord.Object(id=user_id))  # cached, no GET /users
             await user.send(text)
         except discord.HTTPException as exc:  # closed DMs: the table says it anyway
             log.info("could not DM user %d: %s", user_id, exc)

@@ -41,6 +41,13 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("meta", "key, value"),
     ("outbox", "id, game_id, kind, created_at, delivered_at"),
     ("guild_settings", "guild_id, language, updated_at"),
+    ("history_games", "game_id, seq, guild_id, seats, finished_at, rated"),
+    ("history_favourites", "game_id, seat, hat_type"),
+    (
+        "rating_changes",
+        "game_id, guild_id, seats, user_id, mu_before, sigma_before, mu, sigma, won, at",
+    ),
+    ("ratings", "guild_id, seats, user_id, mu, sigma, ordinal, games, wins, kth_at"),
 )
 """Every table of the schema with its columns, parents before children (foreign keys).
 A new table (a new repository) must be added here; a test checks the list is complete."""

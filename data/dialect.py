@@ -33,12 +33,15 @@ class Dialect:
     ``for_update`` / ``for_share``: the row-lock suffix of a SELECT inside a write transaction
     (PostgreSQL; empty on SQLite, whose write transaction already excludes every other writer).
     ``live_steps``: one row per live game ``(game_id, "0,1,2", the step texts one a line)``.
+    ``lock_history``: run first in a history write (``data.history``), so that concurrent
+    writers number ``history_games.seq`` one after the other (empty on SQLite: not needed).
     """
 
     name: str
     for_update: str
     for_share: str
     live_steps: str
+    lock_history: str
 
 
 _LIVE = "game_id IN (SELECT id FROM games WHERE status = 'live')"
@@ -52,6 +55,7 @@ SQLITE = Dialect(
         "SELECT game_id, group_concat(seq), group_concat(step, char(10)) FROM steps"
         f" WHERE {_LIVE} GROUP BY game_id"
     ),
+    lock_history="",
 )
 
 POSTGRES = Dialect(
@@ -63,4 +67,5 @@ POSTGRES = Dialect(
         " string_agg(step, chr(10) ORDER BY seq) FROM steps"
         f" WHERE {_LIVE} GROUP BY game_id"
     ),
+    lock_history="LOCK TABLE history_games IN SHARE ROW EXCLUSIVE MODE",
 )

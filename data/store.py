@@ -33,6 +33,7 @@ from data.errors import (
 )
 from data.games import Games
 from data.guild_settings import GuildSettings
+from data.history import History
 from data.lobbies import Lobbies
 from data.messages import Messages
 from data.meta import Meta
@@ -74,7 +75,8 @@ class Store:
     (:class:`~data.messages.Messages`), ``timers`` (:class:`~data.timers.Timers`), ``results``
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
     ``meta`` (:class:`~data.meta.Meta`), ``guild_settings``
-    (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`).
+    (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`),
+    ``history`` (:class:`~data.history.History`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     ``backend`` is ``"sqlite"`` or ``"postgres"``; ``path`` the file (or the URL without its
     password).
@@ -96,6 +98,7 @@ class Store:
         self.meta = Meta(db)
         self.guild_settings = GuildSettings(db)
         self.outbox = Outbox(db)
+        self.history = History(db)
 
     async def close(self) -> None:
         """Wait for running statements, then close the connection(s) (idempotent)."""

@@ -23,11 +23,18 @@ from engine.actions import (
     Action,
 )
 from engine.cards import ALL_CARDS, Card
+from engine.errors import IllegalExchange, IllegalMove, MainActionDone, OptionalActionUsed
 
 if TYPE_CHECKING:
     from engine.observation import Observation
 
-__all__ = ["CAN_TAKE", "active_seat_actions", "answer_actions", "legal_actions_for"]
+__all__ = [
+    "CAN_TAKE",
+    "active_seat_actions",
+    "answer_actions",
+    "card_choices",
+    "legal_actions_for",
+]
 
 CAN_TAKE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(c.type is b.type or c.value > b.value for b in ALL_CARDS) for c in ALL_CARDS
@@ -93,3 +100,33 @@ def legal_actions_for(observation: Observation) -> list[Action]:
     if viewer != obs.active_seat:
         return []
     return active_seat_actions(obs.hand, obs.board, obs.seats, obs.main_done, obs.optional_used)
+
+
+def card_choices(observation: Observation, card: Card) -> list[tuple[Action, IllegalMove | None]]:
+    """What ``observation.viewer`` could do with ``card`` now, each with why it is refused.
+
+    For the seat whose turn it is (no swap offer waiting): an exchange onto every slot (R7),
+    the black hat (R8), then the discard (R9, 2–3 seats) or the swap offer (R10, 4 seats);
+    the error is None for a legal action, else the IllegalMove that :meth:`Game.apply` would
+    raise (IllegalExchange, MainActionDone, OptionalActionUsed). For the partner answering an
+    offer: giving ``card`` (legal). Empty otherwise (not this seat's move, card not in hand).
+    The legal ones are exactly the actions of :func:`legal_actions_for` that play ``card``.
+    """
+    obs = observation
+    legal = [a for a in legal_actions_for(obs) if getattr(a, "card", None) is card]
+    if obs.hand is None or card not in obs.hand or obs.result is not None:
+        return []
+    if obs.pending_swap is not None or obs.viewer != obs.active_seat:
+        return [(a, None) for a in legal]
+    out: list[tuple[Action, IllegalMove | None]] = []
+    ok = CAN_TAKE[card.id]
+    main_done: IllegalMove | None = MainActionDone() if obs.main_done else None
+    for slot, taken in enumerate(obs.board, 1):
+        why = main_done
+        if why is None and not ok[taken.id]:
+            why = IllegalExchange(card, slot, taken)
+        out.append((EXCHANGES[card.id][slot], why))
+    out.append((BLACK_HATS[card.id], main_done))
+    table = OFFERS if obs.seats == 4 else DISCARDS
+    out.append((table[card.id], OptionalActionUsed() if obs.optional_used else None))
+    return out

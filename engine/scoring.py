@@ -16,6 +16,7 @@ __all__ = [
     "TieBreak",
     "face_up_slots",
     "favourite_score",
+    "provisional_scores",
     "score_game",
 ]
 
@@ -109,6 +110,26 @@ def collection_score(face_up: Sequence[Card], black_hats: int, board: Sequence[C
 def favourite_score(face_up: Sequence[Card], favourite: Card) -> int:
     """Values of face-up cards of the favourite's type, minus the favourite's value (R17)."""
     return sum(c.value for c in face_up if c.type is favourite.type) - favourite.value
+
+
+def provisional_scores(
+    board: Sequence[Card],
+    collections: Sequence[Sequence[Card]],
+    black_hat_counts: Sequence[int],
+    cookie: int | None,
+) -> tuple[int, ...]:
+    """Each seat's score if the game ended on this board, from public information only.
+
+    Collection points with R15 and R16 applied to the current ``board`` (black hats 1 each,
+    from their public count) plus the cookie (R18); the favourite (R17) is left out, being
+    hidden until the end. At the end this equals each total minus its favourite score.
+    Shapes: one int per seat, seat order of ``collections``.
+    """
+    return tuple(
+        collection_score(face_up, black_hat_counts[seat], board)
+        + (COOKIE_POINTS if cookie == seat else 0)
+        for seat, face_up in enumerate(collections)
+    )
 
 
 def _pick(

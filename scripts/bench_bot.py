@@ -13,9 +13,10 @@ action (``random.Random(--seed)``: a kind of action first, then one action of th
 seat to move, made through the real interaction path, chosen per move by ``--via``:
 ``slash`` (``/hats exchange`` etc. in the game's channel, answered privately), ``dm`` (the hand
 controls of the player's DM: card select, then the action button, as tests/bot/helpers.py does)
-or ``mix`` (either, 50/50). A game that ends is replaced by a new one in its channel (same
-players, lobby + Join + Start) so N games stay live; those set-up interactions are not counted
-as moves.
+or ``mix`` (either, 50/50; a player whose last move was a slash command gets a one-line turn
+ping without controls, so their next move is a slash command too). A game that ends is
+replaced by a new one in its channel (same players, lobby + Join + Start) so N games stay
+live; those set-up interactions are not counted as moves.
 
 simcord runs one actor operation at a time (two at once raise "operation overlaps"), so the
 simulated players act interleaved across all live games, never truly at the same instant; every
@@ -157,6 +158,16 @@ def probe_play(bot: Any) -> None:
 
 
 # ---------------------------------------------------------------------------------- driving
+def custom_ids(message: Any) -> list[str]:
+    """Every component custom_id of a discord.Message."""
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None):
+                out.append(child.custom_id)
+    return out
+
+
 SLASH_OF = {
     ActionKind.EXCHANGE: "hats exchange",
     ActionKind.BLACK_HAT: "hats blackhat",
@@ -231,6 +242,16 @@ async def move(
     kind = rng.choice(kinds)
     action = rng.choice([a for a in legal if a.kind is kind])
     by_slash = via == "slash" or (via == "mix" and rng.random() < 0.5)
+    message = player.user.dm_channel.last_message if player.user.dm_channel else None
+    current = (
+        card_select_custom_id(session.id, session.version)
+        if getattr(action, "card", None) is not None
+        else action_custom_id(session.id, session.version, action)
+    )
+    if not by_slash and (message is None or current not in custom_ids(message)):
+        # a slash player's turn ping is one line without controls, and a slash move leaves the
+        # DM's controls a version behind (cogs.play): this move is a slash command too
+        by_slash = True
     before = session.version
     PROBE.clear()
     card = getattr(action, "card", None)
@@ -247,7 +268,6 @@ async def move(
         run.slash_moves += 1
     else:
         dm = player.user.dm_channel
-        message = dm.last_message
         if card is not None:
             select_id = card_select_custom_id(session.id, before)
             t = time.perf_counter()

@@ -130,6 +130,25 @@ def _player_field(
     return name, "\n".join(lines)
 
 
+def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[int]:
+    """Seats best first: winners, then by team total (4 seats), total, black hats (R19, R20)."""
+    team_total = {}
+    if teams and result.team_totals is not None:
+        team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
+
+    def key(seat: int) -> tuple[int, int, int, int, int]:
+        score = result.scores[seat]
+        return (
+            seat not in result.winners,
+            -team_total.get(seat, 0),
+            -score.total,
+            -score.black_hats,
+            seat,
+        )
+
+    return sorted(range(len(result.scores)), key=key)
+
+
 def end_embed(
     obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_id: int
 ) -> discord.Embed:
@@ -138,7 +157,8 @@ def end_embed(
     Shows the winner(s) and what decided (R19, R20), every seat's score broken down into
     collection, favourite, cookie and total with its black hat count (R16–R19), the
     favourites and black hats revealed (R21), the board after clean-up with turned-down
-    slots struck through and listed (R15), and with 4 seats the team totals (R20).
+    slots struck through and listed (R15), and with 4 seats the team totals (R20). Players
+    are listed by rank (:func:`ranking`), numbered.
     Raises ValueError while the game is still running.
     """
     result = obs.result
@@ -170,9 +190,9 @@ def end_embed(
     else:
         board_lines.append(tr("Every slot stays face up."))
     embed.add_field(name=tr("Tea table after clean-up"), value="\n".join(board_lines), inline=False)
-    for seat in range(obs.seats):
+    for rank, seat in enumerate(ranking(result, teams), start=1):
         name, value = _player_field(result, seats, tr, seat, teams)
-        embed.add_field(name=name, value=value, inline=True)
+        embed.add_field(name=f"{rank}. {name}", value=value, inline=True)
     if teams and result.team_totals is not None:
         named = team_members(teams, seats, tr)
         value = "\n".join(

@@ -27,6 +27,7 @@ from cogs.render.common import (
 from cogs.render.events import AUTO_MARK, event_lines
 from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
 from engine import Observation
+from engine.scoring import provisional_scores
 
 __all__ = ["cookie_text", "table_embed", "turn_text"]
 
@@ -89,6 +90,16 @@ def _seat_field(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int)
     lines.append(tr("Black hats: {hats}", hats=black_hats_text(obs.black_hat_counts[seat])))
     hand = obs.hand_sizes[seat]
     lines.append(tr.plural("{n} card in hand", "{n} cards in hand", hand))
+    provisional = provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie)[
+        seat
+    ]
+    lines.append(
+        tr.plural(
+            "Provisional: {n} point (favourite hidden)",
+            "Provisional: {n} points (favourite hidden)",
+            provisional,
+        )
+    )
     return name, "\n".join(lines)
 
 
@@ -104,12 +115,13 @@ def table_embed(
     """The public table embed from the PUBLIC observation (``obs.viewer`` None).
 
     Shows the board with slot numbers (R2), each player's face-up collection by type, black
-    hat count and hand size, the cookie (R13), deck and discard pile sizes (not with 4 seats,
-    where both are always empty: R4, R10), the round (R14)
-    and whose turn, a pending partner swap without its card (R10), the teams with 4 seats
-    (R5), and the last ``recent`` events in public words (``auto_played``: event numbers the
-    AI played for an absent human, marked 💤). Raises ValueError for a seat's observation:
-    it would show that seat's secrets to everyone. Fits Discord's embed limits.
+    hat count, hand size and provisional score (engine.scoring.provisional_scores: R15, R16
+    on the current board plus the cookie, favourite hidden), the cookie (R13), deck and
+    discard pile sizes (not with 4 seats, where both are always empty: R4, R10), the round
+    (R14) and whose turn, a pending partner swap without its card (R10), the teams with 4
+    seats (R5), and the last ``recent`` events in public words (``auto_played``: event
+    numbers the AI played for an absent human, marked 💤). Raises ValueError for a seat's
+    observation: it would show that seat's secrets to everyone. Fits Discord's embed limits.
     """
     if obs.viewer is not None:
         raise ValueError("table_embed needs the public observation (viewer None)")

@@ -23,7 +23,9 @@ def db_path(tmp_path):
 @pytest.fixture
 def bot_options():
     """Settings for the bot under test; tests override this fixture to change them."""
-    return {"turn_timer": None, "ai_delay": 0.0}
+    # edit_limit None: every edit at once (moves here come back to back in simulated time;
+    # tests/bot/test_rest_budget.py plays with Discord's per-channel edit budget on)
+    return {"turn_timer": None, "ai_delay": 0.0, "edit_limit": None}
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tests.bot.helpers import bot_messages, custom_ids, play_one, session_of
 
 @pytest.fixture
 def bot_options():
-    return {"turn_timer": None, "ai_delay": 0.0}
+    return {"turn_timer": None, "ai_delay": 0.0, "edit_limit": None}
 
 
 async def actors(env, game_id):

@@ -40,11 +40,18 @@ async def test_two_player_game_to_the_end_by_dm_controls(world):
         if not game.is_over:
             mover = session.seats[game.to_move].user_id
             assert f"<@{mover}>" in table
-        # each player's DM shows exactly their own hand
+        # the player to move has one live hand DM showing exactly their own hand; every other
+        # DM of the game is collapsed to a line without controls (no stale "Your move")
         for seat in session.seats:
-            dm = text_of(dm_of(players[seat.user_id]).last_message)
-            for card in game.hands[seat.seat]:
-                assert f"{card.type.emoji} {card.value}" in dm
+            dms = [m for m in dm_of(players[seat.user_id]).history() if m.embeds or m.content]
+            live = [m for m in dms if m.components]
+            if not game.is_over and game.to_move == seat.seat:
+                assert live == [dms[-1]]
+                dm = text_of(dms[-1])
+                for card in game.hands[seat.seat]:
+                    assert f"{card.type.emoji} {card.value}" in dm
+            else:
+                assert not live and not dms[-1].embeds
     # the stored steps replay to the engine's final state, and the scores are announced
     stored = await env.bot.store.steps.load_steps(session.id)
     replayed = Game.replay(session.game.config, [Step.from_dict(s) for s in stored])

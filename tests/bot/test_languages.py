@@ -111,7 +111,10 @@ def _table(env, channel, session):
 
 
 def _hand_dm(session, player, seat):
+    """The player's live hand DM, or (no live one: not their turn) the last DM they got."""
     stored = session.message("dm", seat)
+    if stored is None or stored.message_id is None:
+        return dm_of(player).history()[-1]
     return next(m for m in dm_of(player).history() if m.id == stored.message_id)
 
 
@@ -280,13 +283,18 @@ async def test_a_player_not_seen_since_a_restart_gets_dms_in_the_servers_languag
     mover, other = (anna, bruno) if session.seats[seat].user_id == anna.user.id else (bruno, anna)
     action = next(a for a in session.game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)
     await act_on_hand(session, mover, _hand_dm(session, mover, seat), action)
-    other_seat = session.seat_of(other.user.id)
-    assert tags_of(_hand_dm(session, other, other_seat)) == {"it"}  # unknown: the server's
     langs = {anna.user.id: "de", bruno.user.id: "es"}
     assert tags_of(_hand_dm(session, mover, seat)) == {langs[mover.user.id]}  # just seen
+    if session.game.to_move == seat:  # the turn did not end by itself
+        end = next(a for a in session.game.legal_actions(seat) if a.kind is ActionKind.END_TURN)
+        await act_on_hand(session, mover, _hand_dm(session, mover, seat), end)
+    other_seat = session.seat_of(other.user.id)
+    assert session.game.to_move == other_seat
+    assert tags_of(_hand_dm(session, other, other_seat)) == {"it"}  # unknown: the server's
     await other.slash(channel, "hats hand")  # now the bot knows the other's language too
     action = next(
-        a for a in session.game.legal_actions(session.game.to_move) if a.kind is ActionKind.END_TURN
+        a for a in session.game.legal_actions(other_seat) if a.kind is ActionKind.EXCHANGE
     )
-    await act_on_hand(session, mover, _hand_dm(session, mover, seat), action)
-    assert tags_of(_hand_dm(session, other, other_seat)) == {langs[other.user.id]}
+    await act_on_hand(session, other, _hand_dm(session, other, other_seat), action)
+    m = _hand_dm(session, other, other_seat)
+    assert tags_of(m) == {langs[other.user.id]}, (m.content, [e.to_dict() for e in m.embeds])

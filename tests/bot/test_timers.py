@@ -25,7 +25,7 @@ def options(**values):
 def bot_options(request):
     """60 s turns, no AI pause (``@options(...)`` overrides per test)."""
     extra = getattr(request.function, "bot_options", {})
-    return {"turn_timer": TURN, "ai_delay": 0.0, "lobby_expiry": 600.0, **extra}
+    return {"turn_timer": TURN, "ai_delay": 0.0, "lobby_expiry": 600.0, "edit_limit": None, **extra}
 
 
 def player_at(world, session, seat):

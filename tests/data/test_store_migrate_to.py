@@ -42,6 +42,7 @@ async def fill(store: Store) -> None:
             seats = await store.games.seats(row.id)
             await store.results.finish_game(row.id, entries_from_game(game, seats), to_record(game))
     await store.games.abandon_game((await store.games.live_game_in_channel(11)).id)
+    assert await store.history.process_pending()  # ratings and history rows are copied too
     await store.meta.set("commands_synced:global", "abc")
     await store.guild_settings.set_language(1, "de", at=3.0)
     for item in (await store.outbox.pending())[:3]:

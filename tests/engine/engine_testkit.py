@@ -68,6 +68,18 @@ def random_game(seats: int, seed: int, policy_seed: int = 0) -> Game:
     return game
 
 
+def random_state(seats: int, seed: int, policy_seed: int, steps: int) -> Game:
+    """A game after up to ``steps`` random steps (RandomPolicy, withdrawals included)."""
+    game = Game.new(GameConfig(seats, seed))
+    policy = RandomPolicy(policy_seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        step = policy.choose_step(game)
+        game.apply(step.seat, step.action)
+    return game
+
+
 def play_steps(game: Game, policy_seed: int) -> Iterator[Game]:
     """Play ``game`` to the end with RandomPolicy, yielding the game after every step."""
     policy = RandomPolicy(policy_seed)

@@ -1,5 +1,6 @@
 """legal_actions (R7–R11): exactly the moves apply accepts, in a stable order, no duplicates."""
 
+from engine_testkit import random_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,18 +37,6 @@ KIND_RANK = {
     ActionKind.DECLINE_SWAP: 1,
     ActionKind.WITHDRAW_SWAP: 0,
 }
-
-
-def random_state(seats: int, seed: int, policy_seed: int, steps: int) -> Game:
-    """A game after up to ``steps`` random steps (RandomPolicy, withdrawals included)."""
-    game = Game.new(GameConfig(seats, seed))
-    policy = RandomPolicy(policy_seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        step = policy.choose_step(game)
-        game.apply(step.seat, step.action)
-    return game
 
 
 def check_order(game: Game, seat: int, actions) -> None:

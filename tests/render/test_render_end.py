@@ -36,8 +36,15 @@ def test_end_totals_match_the_result(seats, seed):
             assert card_short(card) in value
         hats = score.black_hats
         assert (f"{hats} black hat:" if hats == 1 else f"{hats} black hats:") in value
-    winners = [f for f in embed.fields if f.name.startswith("🏆")]
+    winners = [f for f in embed.fields if "🏆" in f.name]
     assert len(winners) == len(result.winners)
+    # players are listed by rank, numbered: winners first, then by total
+    ranked = [f for f in embed.fields if f.name[:1].isdigit()]
+    assert [f.name.split(".")[0] for f in ranked] == [str(i) for i in range(1, seats + 1)]
+    assert all("🏆" in f.name for f in ranked[: len(result.winners)])
+    totals = [int(f.value.split("**")[1]) for f in ranked[len(result.winners) :]]
+    if seats != 4:
+        assert totals == sorted(totals, reverse=True)
     board = next(f.value for f in embed.fields if f.name == "Tea table after clean-up")
     for slot, card in enumerate(result.board, start=1):
         shown = card_short(card) if slot in result.face_up_slots else f"~~{card_short(card)}~~"

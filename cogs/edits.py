@@ -1,0 +1,93 @@
+"""Message edits within Discord's per-channel limit, coalesced: the latest state wins.
+
+Discord lets a bot edit the messages of one channel about 5 times per 5 seconds (per-route
+bucket of ``PATCH /channels/{id}/messages/{id}``; Discord docs, Rate Limits). discord.py would
+wait out a 429 and then send every queued edit, stale ones included. :class:`EditGate` instead
+keeps at most one waiting edit per message: an edit asked for while the channel is over budget
+replaces the waiting one and runs once the window frees, rendering the state of that moment.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+
+from discord.ext import tasks
+
+from cogs.service import now
+
+__all__ = ["EDITS_PER_WINDOW", "EDIT_WINDOW", "EditGate"]
+
+log = logging.getLogger("hats.edits")
+
+EDITS_PER_WINDOW = 5
+"""Edits a channel may take per :data:`EDIT_WINDOW` (Discord's per-channel message bucket)."""
+EDIT_WINDOW = 5.0
+"""Seconds of the per-channel window."""
+TICK = 0.5
+"""Seconds between two looks at the waiting edits (only while some wait)."""
+
+Edit = Callable[[], Awaitable[object]]
+
+
+class EditGate:
+    """Runs message edits at most ``limit`` per ``window`` seconds per channel.
+
+    ``submit(channel_id, key, edit)``: ``edit()`` renders and sends the edit (it is called
+    later when the channel is over budget, so it must read the state when it runs). ``key``
+    names the message: a newer edit of the same key replaces a waiting one. Time comes from
+    :func:`cogs.service.now` (simcord moves it in tests). ``limit`` 0 turns the gate off.
+    """
+
+    def __init__(
+        self, limit: int = EDITS_PER_WINDOW, window: float = EDIT_WINDOW, tick: float = TICK
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._sent: dict[int, deque[float]] = {}
+        self._waiting: dict[Hashable, tuple[int, Edit]] = {}
+        # discord.ext.tasks: runs only while edits wait (simcord drives its sleeps virtually)
+        self._flusher = tasks.loop(seconds=tick)(self._flush)
+
+    def _wait_for(self, channel_id: int) -> float:
+        """Seconds until ``channel_id`` may take one more edit (0: now)."""
+        sent = self._sent.setdefault(channel_id, deque())
+        t = now()
+        while sent and t - sent[0] >= self.window:
+            sent.popleft()
+        if len(sent) < self.limit:
+            return 0.0
+        return sent[0] + self.window - t
+
+    async def submit(self, channel_id: int, key: Hashable, edit: Edit) -> None:
+        """Edit now if the channel has budget and nothing waits for ``key``; else coalesce."""
+        if self.limit <= 0:
+            await edit()
+            return
+        if key not in self._waiting and self._wait_for(channel_id) <= 0:
+            self._sent[channel_id].append(now())
+            await edit()
+            return
+        self._waiting[key] = (channel_id, edit)  # replaces an older waiting edit of ``key``
+        if not self._flusher.is_running():
+            self._flusher.start()
+
+    @property
+    def waiting(self) -> int:
+        """Edits held back now (one per message at most)."""
+        return len(self._waiting)
+
+    async def _flush(self) -> None:
+        """Send every waiting edit whose channel has budget again; stop when none waits."""
+        for key, (channel_id, edit) in list(self._waiting.items()):
+            if self._wait_for(channel_id) > 0 or self._waiting.get(key) != (channel_id, edit):
+                continue
+            del self._waiting[key]
+            self._sent[channel_id].append(now())
+            try:
+                await edit()
+            except Exception:  # a failed edit must not stop the others
+                log.exception("coalesced edit failed in channel %d", channel_id)
+        if not self._waiting:
+            self._flusher.stop()

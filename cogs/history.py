@@ -1,0 +1,408 @@
+"""Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats replay [game] [player]``.
+
+``/hats replay`` without a game is the history (recent games); with one, its replay. (One
+command for both: Discord allows at most 25 subcommands in the ``/hats`` group.)
+
+Ratings are updated after every finished game (:meth:`HistoryCog.after_game`, called by the
+table cog before it posts the final scores, whose rating field it fills) and at start-up for
+games that finished while the bot was down. The leaderboard pages and replay steps are
+persistent ``DynamicItem`` buttons: their custom ids carry everything (scope, page; game,
+point), so they work after a restart and for anyone in the channel. A replay only reads the
+stored record of a finished game; it never touches a live game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.base import HatsFeature
+from cogs.render.common import SeatLabel
+from cogs.render.history import (
+    history_embed,
+    leaderboard_embed,
+    rating_changes_text,
+    replay_embed,
+    stats_embed,
+)
+from cogs.replies import seat_name, send_private
+from cogs.service import now
+from data import Store, StoreError
+from data.history import RatingDelta
+from history.ratings import GLOBAL, MIN_GAMES
+from history.replay import Replay
+from history.stats import summarize, trend
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+    from cogs.i18n import Tr
+    from cogs.service import GameSession
+
+__all__ = [
+    "HistoryCog",
+    "LeaderboardButton",
+    "ReplayButton",
+    "leaderboard_message",
+    "setup",
+    "stats_message",
+]
+
+log = logging.getLogger("hats.history")
+
+PAGE_SIZE = 10
+"""Leaderboard lines per page."""
+PERIOD_DAYS = 30
+"""The leaderboard's recent period, days."""
+TREND_GAMES = 5
+"""The trend in ``/hats stats`` covers this many last rated games."""
+HISTORY_GAMES = 10
+"""Games listed by ``/hats replay`` without a game (the history)."""
+
+
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:lb:(?P<seats>[0-4]):(?P<days>\d+):(?P<page>\d+):(?P<op>[pn])",
+):
+    """◀ / ▶ under a leaderboard: ``hats:lb:<seats>:<days, 0 = all time>:<page shown>:<p|n>``."""
+
+    def __init__(
+        self, seats: int, days: int, page: int, op: str, button: discord.ui.Button | None = None
+    ) -> None:
+        super().__init__(
+            button
+            or discord.ui.Button(
+                custom_id=f"hats:lb:{seats}:{days}:{page}:{op}",
+                emoji="◀️" if op == "p" else "▶️",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.seats, self.days, self.page, self.op = seats, days, page, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> LeaderboardButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["seats"]), int(match["days"]), int(match["page"]), match["op"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page this button leads to."""
+        cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
+        target = self.page - 1 if self.op == "p" else self.page + 1
+        await cog.show_leaderboard(interaction, self.seats, self.days, target, edit=True)
+
+
+REPLAY_OPS = {"f": "⏮️", "p": "◀️", "n": "▶️", "l": "⏭️"}
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:rp:(?P<game>\d+):(?P<point>\d+):(?P<op>[fpnl])",
+):
+    """⏮ ◀ ▶ ⏭ under a replay: ``hats:rp:<game>:<point it shows>:<op>``."""
+
+    def __init__(
+        self, game: int, point: int, op: str, button: discord.ui.Button | None = None
+    ) -> None:
+        super().__init__(
+            button
+            or discord.ui.Button(
+                custom_id=f"hats:rp:{game}:{point}:{op}",
+                emoji=REPLAY_OPS[op],
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game, self.point, self.op = game, point, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> ReplayButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), int(match["point"]), match["op"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Move the replay to the first, previous, next or last point."""
+        cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
+        target = {"f": 0, "p": self.point - 1, "n": self.point + 1, "l": 1 << 30}[self.op]
+        await cog.show_replay(interaction, self.game, target, edit=True)
+
+
+def _leaderboard_view(seats: int, days: int, page: int, pages: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    back = LeaderboardButton(seats, days, page, "p")
+    back.item.disabled = page <= 0
+    forward = LeaderboardButton(seats, days, page, "n")
+    forward.item.disabled = page + 1 >= pages
+    view.add_item(back)
+    view.add_item(forward)
+    return view
+
+
+def _replay_view(game: int, point: int, last: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in REPLAY_OPS:
+        button = ReplayButton(game, point, op)
+        button.item.disabled = point <= 0 if op in "fp" else point >= last
+        view.add_item(button)
+    return view
+
+
+async def stats_message(
+    store: Store, user_id: int, mention: str, guild_id: int | None, tr: Tr, *, own: bool
+) -> discord.Embed:
+    """The ``/hats stats`` embed: a player's games on server ``guild_id`` (None: everywhere).
+
+    Another player's (``own`` False) shows only their games on that server, which their final
+    scores there already showed publicly; one's own adds the rating on all servers.
+    """
+    history = store.history
+    scope = guild_id if guild_id is not None else GLOBAL
+    summary = summarize(await history.player_games(user_id, guild_id))
+    rating = await history.rating(user_id, scope)
+    recent = await history.recent_ordinals(user_id, scope, games=TREND_GAMES)
+    everywhere = await history.rating(user_id, GLOBAL) if own and guild_id is not None else None
+    return stats_embed(
+        mention,
+        summary,
+        rating,
+        trend(recent),
+        tr,
+        everywhere=everywhere,
+        server=guild_id is not None,
+    )
+
+
+async def leaderboard_message(
+    store: Store,
+    guild_id: int,
+    seats: int,
+    days: int,
+    page: int,
+    tr: Tr,
+    *,
+    now: float,
+    page_size: int = PAGE_SIZE,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One ``/hats leaderboard`` page (0-based, clamped to the pages there are) with ◀ ▶.
+
+    ``days`` 0: all time, else the last ``days`` days before ``now`` (unix seconds).
+    """
+    history = store.history
+    since = now - days * 86400 if days else None
+    total = await history.leaderboard_size(guild_id, seats=seats, since=since)
+    pages = max(1, math.ceil(total / page_size))
+    page = max(0, min(page, pages - 1))
+    rows = await history.leaderboard(
+        guild_id, seats=seats, since=since, offset=page * page_size, limit=page_size
+    )
+    embed = leaderboard_embed(
+        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=MIN_GAMES
+    )
+    return embed, _leaderboard_view(seats, days, page, pages)
+
+
+class HistoryCog(HatsFeature, name="HistoryCog"):
+    """Ratings after each game; stats, leaderboard, history and replays."""
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self.page_size = PAGE_SIZE
+        self._lock = asyncio.Lock()
+        self._replays: OrderedDict[int, Replay] = OrderedDict()
+
+    async def cog_load(self) -> None:
+        """Join ``/hats`` and rate the games that finished while the bot was down."""
+        await super().cog_load()
+        try:
+            await self.catch_up()
+        except StoreError:  # rated at the next game's end or start-up instead
+            log.exception("history: could not rate the games finished while the bot was down")
+
+    async def catch_up(self) -> None:
+        """Process every finished game not processed yet, in game order (one at a time)."""
+        async with self._lock:
+            done = await self.bot.store.history.process_pending()
+        if done:
+            log.info("history: processed %d finished game(s)", len(done))
+
+    async def after_game(self, session: GameSession) -> list[RatingDelta]:
+        """Rate the just-finished game (and any missed before it); its humans' changes."""
+        await self.catch_up()
+        return await self.bot.store.history.changes_for_game(session.id, session.row.guild_id)
+
+    def end_screen_field(self, deltas: list[RatingDelta], tr: Tr) -> tuple[str, str] | None:
+        """(name, value) of the end screen's rating field, or None for an unrated game."""
+        if not deltas:
+            return None
+        return tr("Rating on this server"), rating_changes_text(deltas, tr)
+
+    # ------------------------------------------------------------------ /hats stats
+    @app_commands.command(name="stats", description="A player's games, scores and rating")
+    @app_commands.describe(player="Whose statistics; default: yours")
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        """``/hats stats [player]``, privately.
+
+        On a server: the games played on this server (for another player only these, which
+        their finished games showed publicly here); your own add your rating on all servers.
+        In a DM: your own games everywhere.
+        """
+        tr = self.tr(interaction)
+        target = player or interaction.user
+        own = target.id == interaction.user.id
+        if interaction.guild_id is None and not own:
+            await send_private(interaction, tr("Use this in a server channel to see others."))
+            return
+        embed = await stats_message(
+            self.bot.store, target.id, target.mention, interaction.guild_id, tr, own=own
+        )
+        await send_private(interaction, embed=embed)
+
+    # ------------------------------------------------------------------ /hats leaderboard
+    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.describe(seats="Only games with this many players", period="All time or recent")
+    @app_commands.choices(
+        seats=[
+            app_commands.Choice(name="all", value=0),
+            app_commands.Choice(name="2", value=2),
+            app_commands.Choice(name="3", value=3),
+            app_commands.Choice(name="4", value=4),
+        ],
+        period=[
+            app_commands.Choice(name="all time", value=0),
+            app_commands.Choice(name="last 30 days", value=PERIOD_DAYS),
+        ],
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction, seats: int = 0, period: int = 0
+    ) -> None:
+        """``/hats leaderboard [seats] [period]``: page 1, with ◀ ▶ buttons."""
+        await self.show_leaderboard(interaction, seats, period, 0, edit=False)
+
+    async def show_leaderboard(
+        self, interaction: discord.Interaction, seats: int, days: int, page: int, *, edit: bool
+    ) -> None:
+        """Post (or, from a button, edit to) one leaderboard page of the interaction's server."""
+        tr = self.tr(interaction)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await send_private(interaction, tr("Leaderboards belong to servers: use this in one."))
+            return
+        embed, view = await leaderboard_message(
+            self.bot.store,
+            guild_id,
+            seats,
+            days,
+            page,
+            self.public_tr(guild_id),  # a public message: the server's language
+            now=now(),
+            page_size=self.page_size,
+        )
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    # ------------------------------------------------------------------ /hats replay
+    # One command for the history and the replays: Discord allows 25 subcommands in /hats.
+    @app_commands.command(
+        name="replay", description="Replay a finished game, or list this server's recent games"
+    )
+    @app_commands.describe(
+        game="The game to replay; without it, the recent games",
+        player="List only this player's games",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        player: discord.User | None = None,
+    ) -> None:
+        """``/hats replay game``: the deal, with ⏮ ◀ ▶ ⏭ to move through the turns.
+
+        Without ``game``: the history, privately: the server's last finished games (or
+        ``player``'s) with date, players, scores, winner and their replay command.
+        """
+        if game is not None:
+            await self.show_replay(interaction, game, 0, edit=False)
+            return
+        tr = self.tr(interaction)
+        if interaction.guild_id is None:
+            await send_private(interaction, tr("Game history belongs to servers: use this in one."))
+            return
+        games = await self.bot.store.history.recent_games(
+            interaction.guild_id,
+            user_id=player.id if player else None,
+            limit=HISTORY_GAMES,
+        )
+        embed = history_embed(games, tr, who=player.mention if player else None)
+        await send_private(interaction, embed=embed)
+
+    async def show_replay(
+        self, interaction: discord.Interaction, game_id: int, point: int, *, edit: bool
+    ) -> None:
+        """Post (or edit to) the replay of ``game_id`` at ``point``.
+
+        Refused privately: outside a server, a game of another server, a game that is not
+        finished (a live game's hands stay secret).
+        """
+        tr = self.tr(interaction)
+        loaded = await self._load_replay(interaction, game_id, tr)
+        if isinstance(loaded, str):
+            await send_private(interaction, loaded)
+            return
+        replay, labels = loaded
+        shown = replay.at(point)
+        public = self.public_tr(interaction.guild_id)  # a public message: the server's language
+        embed = replay_embed(shown, labels, public, game_id=game_id)
+        view = _replay_view(game_id, shown.index, shown.last)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    async def _load_replay(
+        self, interaction: discord.Interaction, game_id: int, tr: Tr
+    ) -> tuple[Replay, list[SeatLabel]] | str:
+        """The replay and seat labels, or the refusal's words."""
+        store = self.bot.store
+        if interaction.guild_id is None:
+            return tr("Replays belong to servers: use this in one.")
+        row = await store.games.get_game(game_id) if 0 < game_id < 1 << 63 else None
+        if row is None or row.guild_id != interaction.guild_id:
+            return tr("There is no game #{game} on this server.", game=game_id)
+        record = await store.results.get_record(game_id)
+        if record is None:
+            return tr("Game #{game} is not finished; replays come after the end.", game=game_id)
+        replay = self._replays.get(game_id)
+        if replay is None:
+            replay = Replay(record)
+            self._replays[game_id] = replay
+            while len(self._replays) > 32:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(game_id)
+        public = self.public_tr(interaction.guild_id)
+        labels = [
+            SeatLabel(
+                s.seat,
+                s.user_id,
+                s.ai_level,
+                seat_name(s.user_id, s.seat, self.bot.names, public),
+            )
+            for s in await store.results.results_for_game(game_id)
+        ]
+        return replay, labels
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog and register its persistent buttons."""
+    bot.add_dynamic_items(LeaderboardButton, ReplayButton)
+    await bot.add_cog(HistoryCog(bot))

@@ -1,0 +1,284 @@
+"""Players' history in embeds: stats, leaderboard, recent games, replays, rating changes.
+
+Pure like the other renderers: rows and engine games in, ``discord.Embed`` out, every text
+through ``Tr``. Ratings are shown as the conservative ordinal (mu - 3 sigma) with one decimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from cogs.i18n import Tr
+from cogs.render.common import COLOUR, SeatLabel, cards_short, seat_mention, type_name
+from cogs.render.end import winner_text
+from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
+from cogs.render.table import table_embed
+from data.history import BoardRow, GameSummary, RatingDelta
+from engine import BLACK_HAT_EMOJI, HatType
+from history.ratings import Rating
+from history.replay import ReplayPoint
+from history.stats import Summary
+
+__all__ = [
+    "history_embed",
+    "leaderboard_embed",
+    "rating_changes_text",
+    "rating_text",
+    "replay_embed",
+    "signed",
+    "stats_embed",
+]
+
+TROPHY = "🏆"
+
+
+def rating_text(ordinal: float) -> str:
+    """A shown rating, one decimal (``12.3``)."""
+    return f"{ordinal:.1f}"
+
+
+def signed(delta: float) -> str:
+    """A rating change with its sign (``+1.2``, ``−0.4``, ``±0.0``)."""
+    if round(delta, 1) == 0:
+        return "±0.0"
+    return f"+{delta:.1f}" if delta > 0 else f"−{-delta:.1f}"
+
+
+def rating_changes_text(deltas: Sequence[RatingDelta], tr: Tr) -> str:
+    """One line per human: ``<@id> 3.1 → 4.5 (+1.4)`` (the end screen's rating field)."""
+    return "\n".join(
+        tr(
+            "{who}: {before} → {after} ({delta})",
+            who=f"<@{d.user_id}>",
+            before=rating_text(d.before),
+            after=rating_text(d.after),
+            delta=signed(d.delta),
+        )
+        for d in deltas
+    )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "—"
+
+
+def stats_embed(
+    who: str,
+    summary: Summary,
+    rating: Rating | None,
+    trend: float | None,
+    tr: Tr,
+    *,
+    everywhere: Rating | None = None,
+    server: bool = True,
+) -> discord.Embed:
+    """``/hats stats``: a player's finished games on this server (``server``) or everywhere.
+
+    ``who``: the player's mention; ``rating``/``trend``: their rating in that scope and its
+    change over their last games; ``everywhere``: their global rating (only for themselves).
+    """
+    embed = discord.Embed(
+        title=tr("Hats statistics"),
+        description=tr("{who} on this server", who=who) if server else who,
+        colour=COLOUR,
+    )
+    if summary.games == 0:
+        embed.description = tr("{who} has no finished games here yet.", who=who)
+        return fit_embed(embed)
+    games = [
+        tr.plural(
+            "{n} game, {wins} won ({rate})",
+            "{n} games, {wins} won ({rate})",
+            summary.games,
+            wins=summary.wins,
+            rate=_percent(summary.wins, summary.games),
+        )
+    ]
+    for seats, (played, won) in summary.by_seats.items():
+        games.append(
+            tr(
+                "{seats} players: {won}/{played} ({rate})",
+                seats=seats,
+                won=won,
+                played=played,
+                rate=_percent(won, played),
+            )
+        )
+    embed.add_field(name=tr("Games"), value="\n".join(games), inline=False)
+    score = [
+        tr(
+            "Average {total} = collection {collection} + favourite {favourite} + cookie {cookie}",
+            total=f"{summary.mean_total:.1f}",
+            collection=f"{summary.mean_collection:.1f}",
+            favourite=f"{summary.mean_favourite:.1f}",
+            cookie=f"{summary.mean_cookie:.1f}",
+        ),
+        tr("{hat} per game: {n}", hat=BLACK_HAT_EMOJI, n=f"{summary.black_hats_per_game:.1f}"),
+        tr(
+            "🍪 kept at the end: {kept}/{games}",
+            kept=summary.cookie_kept,
+            games=summary.games,
+        ),
+    ]
+    if summary.best is not None:
+        score.append(
+            tr("Best game: #{game} with {total}", game=summary.best[0], total=summary.best[1])
+        )
+    if summary.favourite_type is not None:
+        hat = HatType(summary.favourite_type)
+        score.append(
+            tr("Most frequent favourite hat: {hat}", hat=f"{hat.emoji} {type_name(hat, tr)}")
+        )
+    embed.add_field(name=tr("Scores"), value="\n".join(score), inline=False)
+    lines = []
+    if rating is not None:
+        lines.append(
+            tr.plural(
+                "{rating} after {n} rated game",
+                "{rating} after {n} rated games",
+                rating.games,
+                rating=f"**{rating_text(rating.ordinal)}**",
+            )
+        )
+        if trend is not None:
+            lines.append(tr("Trend over the last games: {delta}", delta=signed(trend)))
+    else:
+        lines.append(tr("No rated game yet."))
+    if everywhere is not None:
+        lines.append(
+            tr.plural(
+                "All servers: {rating} after {n} rated game",
+                "All servers: {rating} after {n} rated games",
+                everywhere.games,
+                rating=rating_text(everywhere.ordinal),
+            )
+        )
+    embed.add_field(name=tr("Rating"), value="\n".join(lines), inline=False)
+    return fit_embed(embed)
+
+
+def leaderboard_embed(
+    rows: Sequence[BoardRow],
+    total: int,
+    page: int,
+    pages: int,
+    tr: Tr,
+    *,
+    seats: int,
+    days: int | None,
+    min_games: int,
+) -> discord.Embed:
+    """``/hats leaderboard``: one page of a server's players by rating (``page`` 0-based)."""
+    scope = tr("all games") if seats == 0 else tr("{n}-player games", n=seats)
+    period = tr("all time") if days is None else tr("last {days} days", days=days)
+    embed = discord.Embed(
+        title=tr("Hats leaderboard"),
+        description=tr("{scope}, {period}", scope=scope, period=period),
+        colour=COLOUR,
+    )
+    if not rows:
+        embed.add_field(
+            name=tr("Nobody yet"),
+            value=tr.plural(
+                "Players appear after {n} rated game.",
+                "Players appear after {n} rated games.",
+                min_games,
+            ),
+            inline=False,
+        )
+    else:
+        lines = [
+            tr.plural(
+                "**{rank}.** {who} {rating} ({n} game, {wins} won)",
+                "**{rank}.** {who} {rating} ({n} games, {wins} won)",
+                r.games,
+                rank=r.rank,
+                who=f"<@{r.user_id}>",
+                rating=f"**{rating_text(r.ordinal)}**",
+                wins=r.wins,
+            )
+            for r in rows
+        ]
+        embed.add_field(name=tr("Rating"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(
+        text=tr.plural(
+            "Page {page}/{pages} · {n} player · rating = μ − 3σ",
+            "Page {page}/{pages} · {n} players · rating = μ − 3σ",
+            total,
+            page=page + 1,
+            pages=max(pages, 1),
+        )
+    )
+    return fit_embed(embed)
+
+
+def _seat_text(seat, tr: Tr) -> str:
+    who = f"<@{seat.user_id}>" if seat.user_id is not None else tr("AI {n}", n=seat.seat + 1)
+    mark = f"{TROPHY} " if seat.winner else ""
+    return f"{mark}{who} {seat.total}"
+
+
+def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
+    """The history (``/hats replay`` without a game): recent games, newest first.
+
+    Each line: id, date, players with scores and 🏆, and the command that replays it.
+    """
+    embed = discord.Embed(
+        title=tr("Recent Hats games"),
+        description=tr("Games of {who} on this server", who=who) if who else None,
+        colour=COLOUR,
+    )
+    if not games:
+        embed.description = tr("No finished games here yet.")
+        return fit_embed(embed)
+    lines = [
+        tr(
+            "**#{game}** <t:{at}:d> · {players} · /hats replay game:{game}",
+            game=g.game_id,
+            at=int(g.finished_at),
+            players=", ".join(_seat_text(s, tr) for s in g.seats),
+        )
+        for g in games
+    ]
+    embed.add_field(name=tr("Games"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+    return fit_embed(embed)
+
+
+def replay_embed(
+    point: ReplayPoint, seats: Sequence[SeatLabel], tr: Tr, *, game_id: int
+) -> discord.Embed:
+    """The table at one point of a replay, with every hand shown (the game is over, R21).
+
+    Reuses :func:`cogs.render.table.table_embed` for the board, collections and the turn's
+    events, then adds the hands and black hats' faces and, at the last point, the winner.
+    """
+    game = point.game
+    embed = table_embed(game.public_view(), seats, tr, game_id=game_id, recent=point.turn_events)
+    embed.title = tr(
+        "Replay of game #{game}: turn {turn}/{turns}",
+        game=game_id,
+        turn=point.index,
+        turns=point.last,
+    )
+    notes = [tr("The game is over, so this replay shows every hand.")]
+    if point.index == 0:
+        notes.append(tr("The deal."))
+    if game.result is not None:
+        notes.append(winner_text(game.result, seats, tr, game.teams))
+    embed.description = "\n".join([*notes, embed.description or ""])
+    hands = [
+        tr(
+            "{who}: {cards} · {hat} {hats}",
+            who=seat_mention(seats, s, tr),
+            cards=cards_short(game.hands[s]),
+            hat=BLACK_HAT_EMOJI,
+            hats=cards_short(game.black_hats[s]),
+        )
+        for s in range(game.seats)
+    ]
+    embed.insert_field_at(
+        1, name=tr("Hands"), value=fit_lines(hands, FIELD_VALUE_MAX), inline=False
+    )
+    return fit_embed(embed)
