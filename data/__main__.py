@@ -62,7 +62,7 @@ async def migrate_to(url: str, source: Path, *, replace: bool) -> int:
     total = sum(report.rows.values())
     print(f"Copied {source} to {redact(url)}: {total:,} rows in {report.seconds:.1f} s")
     for table, n in report.rows.items():
-        print(f"  {table:15} {n:>10,}")
+        print(f"  {table:19} {n:>10,}")
     print(
         f"Verified: every table's rows are equal and all {report.live_games:,} live games "
         "rebuild identically from both. Start the bot with HATS_DATABASE_URL set to this URL."
