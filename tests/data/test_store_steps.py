@@ -96,3 +96,44 @@ async def test_undecodable_steps_are_refused_before_writing(store: Store):
     with pytest.raises(ValueError):
         await store.steps.append_step(row.id, -1, END, at=1.0)
     assert await store.steps.step_count(row.id) == 0
+
+
+async def test_a_finish_racing_an_append_on_another_connection_never_leaves_a_step_after_it(
+    target,
+):
+    """The finishing transaction and a racing append of the same number: exactly one wins, and a
+    finished game never gets a step after its last one (PostgreSQL: the game row's lock)."""
+    from data import entries_from_game
+    from engine import to_record
+
+    async with await open_store(target) as a, await open_store(target) as b:
+        for channel in range(10, 16):
+            row, game = await new_game(a, channel, seats=2, seed=channel)
+            rng = random.Random(channel)
+            while True:
+                probe = game.copy()
+                random_move(probe, rng)
+                if probe.is_over:
+                    break
+                game = probe
+                await a.steps.append_step(
+                    row.id, len(game.steps) - 1, game.steps[-1].to_dict(), at=0
+                )
+            seq = len(game.steps)
+            seats = await a.games.seats(row.id)
+            finish = a.results.finish_game(
+                row.id,
+                entries_from_game(probe, seats),
+                to_record(probe),
+                last_step=(seq, probe.steps[-1].to_dict(), "player"),
+            )
+            other = b.steps.append_step(row.id, seq, END, at=1.0)
+            finished, appended = await asyncio.gather(finish, other, return_exceptions=True)
+            wins = [not isinstance(o, BaseException) for o in (finished, appended)]
+            assert wins.count(True) == 1, (finished, appended)
+            loser = appended if wins[0] else finished
+            assert isinstance(loser, StaleSequence | GameNotLive), loser
+            steps = await b.steps.load_steps(row.id)
+            assert len(steps) == seq + 1
+            status = (await b.games.get_game(row.id)).status
+            assert (status == "finished") == wins[0]
