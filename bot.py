@@ -33,7 +33,7 @@ from cogs.i18n import Tr, Translator
 from cogs.pictures import Pictures
 from cogs.service import GameService
 from data import Store, StoreError, check_path, open_store
-from data.config import database_path
+from data.config import database_path, database_url
 
 log = logging.getLogger("hats")
 
@@ -69,6 +69,8 @@ class Settings:
 
     token: str | None = None
     db_path: Path = Path("hats.sqlite3")
+    database_url: str | None = None
+    """``HATS_DATABASE_URL``: a PostgreSQL URL; when set, ``db_path`` is not used."""
     dev_guild_id: int | None = None
     force_sync: bool = False
     log_level: str = "INFO"
@@ -103,6 +105,7 @@ class Settings:
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             db_path=database_path(env),
+            database_url=database_url(env),
             dev_guild_id=int(guild) if guild else None,
             force_sync=env.get("HATS_FORCE_SYNC", "").strip().lower() in ("1", "true", "yes"),
             log_level=env.get("HATS_LOG_LEVEL", "INFO").strip().upper() or "INFO",
@@ -199,7 +202,7 @@ class HatsBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, restore live games and lobbies, load cogs, sync commands."""
         if self.store is None:
-            self.store = await open_store(self.settings.db_path)
+            self.store = await open_store(self.settings.database_url or self.settings.db_path)
         if self.get_cog("PlayCog") is not None:  # setup_hook ran before (simcord restart)
             return
         await self.load_features()
@@ -277,14 +280,19 @@ class HatsBot(commands.Bot):
 
 
 def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
-    """Build the bot for a database file without connecting anywhere (tests, simcord).
+    """Build the bot for a database file (or a ``postgresql://`` URL) without connecting anywhere.
 
+    For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
     ``seed_source``, a callable returning each new game's seed.
     """
     seed_source = options.pop("seed_source", None)
     base = Settings.from_env({})
-    settings = Settings(**{**_as_dict(base), "db_path": Path(db_path), **options})
+    if isinstance(db_path, str) and db_path.startswith(("postgresql://", "postgres://")):
+        where: dict[str, object] = {"database_url": db_path}
+    else:
+        where = {"db_path": Path(db_path)}
+    settings = Settings(**{**_as_dict(base), **where, **options})
     return HatsBot(settings, seed_source=seed_source)  # type: ignore[arg-type]
 
 
@@ -296,7 +304,9 @@ EXIT_OK = 0
 EXIT_CONFIG = 2
 """A missing or malformed setting, or Discord rejected the token."""
 EXIT_DATABASE = 3
-"""The database cannot be opened (damaged, unreadable, locked, too new): left untouched."""
+"""The database cannot be opened (damaged, unreadable, locked, too new; with
+``HATS_DATABASE_URL``: the server unreachable, authentication failed, the database missing):
+left untouched."""
 EXIT_NO_DISCORD = 4
 """Discord cannot be reached (no network, DNS, firewall, Discord down): database untouched."""
 
@@ -318,6 +328,15 @@ def _no_discord_text(exc: BaseException) -> str:
     )
 
 
+def _database_name(settings: Settings) -> str:
+    """The database as messages name it: the file, or the URL without its password."""
+    if settings.database_url is None:
+        return str(settings.db_path)
+    from data.pg import redact
+
+    return redact(settings.database_url)
+
+
 async def _run(settings: Settings) -> int:
     """Check the database path, log in, open the store, run until SIGINT/SIGTERM; exit code.
 
@@ -326,10 +345,12 @@ async def _run(settings: Settings) -> int:
     rejected the token), :data:`EXIT_DATABASE` (3: the database cannot be opened, left
     untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be reached).
     """
+    where = _database_name(settings)
     try:
-        check_path(settings.db_path)
+        if settings.database_url is None:
+            check_path(settings.db_path)
     except StoreError as exc:
-        print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
+        print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
         return EXIT_DATABASE
     bot = HatsBot(settings)
     loop = asyncio.get_running_loop()
@@ -355,7 +376,7 @@ async def _run(settings: Settings) -> int:
             )
             return EXIT_CONFIG
         except StoreError as exc:
-            print(f"Cannot open the database {settings.db_path}: {exc}", file=sys.stderr)
+            print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
             return EXIT_DATABASE
         except NETWORK_ERRORS as exc:
             print(_no_discord_text(exc), file=sys.stderr)

@@ -1,6 +1,12 @@
 """Persistence: every lobby, game and acknowledged step survives restarts and crashes.
 
-``data`` owns all SQL. One aiosqlite connection per process, WAL journal, foreign keys on, a
+``data`` owns all SQL, for two backends behind one :class:`Store`: an SQLite file (default,
+below) or PostgreSQL when ``open_store`` is given a ``postgresql://`` URL
+(``HATS_DATABASE_URL``; asyncpg pool, migrations in ``data/migrations/postgres/``, see
+:mod:`data.pg`). The repositories are written once (``data.dialect`` says how to add one);
+``python -m data migrate-to URL`` copies an SQLite store into PostgreSQL (:mod:`data.copy`).
+
+SQLite: one aiosqlite connection per process, WAL journal, foreign keys on, a
 busy timeout, ``synchronous=FULL`` (each commit is fsynced: an acknowledged step survives a
 killed process and a power cut). The schema is migrated forward at start-up
 (``data/migrations/NNNN_*.sql``, version in ``PRAGMA user_version``).
@@ -8,13 +14,13 @@ killed process and a power cut). The schema is migrated forward at start-up
 Opening (start-up)::
 
     from data import open_store, restore, StoreError
-    from data.config import database_path          # HATS_DB_PATH, default ./hats.sqlite3
+    from data.config import database_path, database_url  # HATS_DB_PATH / HATS_DATABASE_URL
 
     try:
-        store = await open_store(database_path())   # also: async with await open_store(p) as s
-    except StoreError as exc:                       # corrupted / unreadable / locked / too new
-        log.critical("%s", exc)                     # the message says what to do
-        raise SystemExit(2)                         # the file was left untouched
+        store = await open_store(database_url() or database_path())  # or: async with ... as s
+    except StoreError as exc:       # corrupted / unreadable / locked / too new / unreachable
+        log.critical("%s", exc)     # the message says what to do
+        raise SystemExit(3)         # the file was left untouched
     state = await restore(store)    # lobbies, games rebuilt by replay, timers; logs the time
     ...
     await store.close()
@@ -69,10 +75,13 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.outbox.pending(game_id=None) -> list[OutboxItem]   # announcements still owed
     store.outbox.mark_delivered(item_id, at=...) -> bool     # 'start' / 'end' items, see 0005
 
-    # Every driver error (full disk, read-only, I/O, damaged, locked, cannot open) leaves a
+    # Every driver error (full disk, read-only, I/O, damaged, locked, cannot open; on
+    # PostgreSQL also the server unreachable or restarting, a lock timeout) leaves a
     # repository method as StoreFault(kind=FaultKind...): the transaction was rolled back.
+    # A broken constraint the repository does not turn into a refusal: ConstraintViolated.
 
     store.integrity_check() -> list[str];  store.backup(path)   # online backup to a new file
+    store.backend -> "sqlite" | "postgres"      # backup: SQLite only (PostgreSQL: pg_dump)
 
 A move, the recommended way (one asyncio lock per game in the bot)::
 
@@ -94,6 +103,7 @@ Restore (start-up, logged on the ``hats.data`` logger with the time taken)::
 from data.config import database_path
 from data.errors import (
     ChannelBusy,
+    ConstraintViolated,
     FaultKind,
     GameNotFound,
     GameNotLive,
@@ -138,6 +148,7 @@ from data.store import Store, check_path, open_store
 
 __all__ = [
     "ChannelBusy",
+    "ConstraintViolated",
     "FaultKind",
     "GameImport",
     "GameMessage",

@@ -5,11 +5,15 @@ use the connection, so one coroutine's transaction never interleaves with anothe
 statements. Single statements run in autocommit mode (one implicit transaction each);
 multi-statement writes use :meth:`Database.write` (``BEGIN IMMEDIATE`` … ``COMMIT``).
 
-Every driver error that is not a constraint violation (``sqlite3.IntegrityError``, which the
-repositories turn into refusals such as ChannelBusy) leaves as a
+A constraint violation (``sqlite3.IntegrityError``) leaves as
+:class:`~data.errors.ConstraintViolated` (the repositories turn it into refusals such as
+ChannelBusy); every other driver error leaves as a
 :class:`~data.errors.StoreFault` whose ``kind`` says why (:func:`fault_of`): a full disk, a
 read-only file, an I/O error, a damaged file, a lock, a file that cannot be opened. A failed
 write transaction is rolled back, so a StoreFault always means "nothing was written".
+
+The PostgreSQL backend (:class:`data.pg.PgDatabase`) offers the same methods, so the
+repositories are written once for both; ``dialect`` holds the few statements that differ.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,9 +29,19 @@ from typing import Any
 
 import aiosqlite
 
-from data.errors import FaultKind, StoreFault, StoreLocked
+from data.dialect import SQLITE, Dialect
+from data.errors import ConstraintViolated, FaultKind, StoreFault, StoreLocked
 
-__all__ = ["Database", "fault_of", "is_busy", "store_fault"]
+__all__ = [
+    "Database",
+    "FetchOne",
+    "OneAndRun",
+    "Transaction",
+    "fault_of",
+    "is_busy",
+    "log_opened",
+    "store_fault",
+]
 
 Params = Sequence[Any] | dict[str, Any]
 
@@ -97,13 +112,82 @@ def store_fault(path: Path, exc: BaseException) -> StoreFault | None:
     return StoreFault(path, kind, str(exc))
 
 
-class Database:
+def _violation(exc: sqlite3.IntegrityError) -> ConstraintViolated:
+    return ConstraintViolated(str(exc))
+
+
+def log_opened(location: object, before: int, after: int, started: float) -> None:
+    """Log the store's opening: where, the schema version (and the migration), the time."""
+    log.info(
+        "opened %s: schema version %d%s, in %.0f ms",
+        location,
+        after,
+        f" (migrated from {before})" if before != after else "",
+        (time.perf_counter() - started) * 1000,
+    )
+
+
+class FetchOne:
+    """``fetch_one`` for a database class that has ``fetch_all`` (both backends)."""
+
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Any]:
+        """Every row of one statement (each backend's own)."""
+        raise NotImplementedError
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
+        """The first row of :meth:`fetch_all`, or None."""
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+
+class OneAndRun:
+    """``one`` and ``run`` for a transaction class that has ``all`` (both backends)."""
+
+    async def all(self, sql: str, params: Params = ()) -> list[Any]:
+        """Every row of one statement inside the transaction (each backend's own)."""
+        raise NotImplementedError
+
+    async def one(self, sql: str, params: Params = ()) -> Any | None:
+        """The first row of :meth:`all`, or None."""
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
+
+    async def run(self, sql: str, params: Params = ()) -> None:
+        """Run one statement whose rows are not needed."""
+        await self.all(sql, params)
+
+
+class Database(FetchOne):
     """The store's connection (autocommit mode) plus the lock that serialises its users."""
+
+    dialect: Dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
         self.lock = asyncio.Lock()
+        self._closed = False
+
+    async def close(self) -> None:
+        """Wait for running statements, then close the connection (idempotent).
+
+        Runs ``PRAGMA optimize`` first (SQLite's advice for long-lived connections); closing the
+        last connection folds the WAL back into the database file.
+        """
+        async with self.lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                await self.conn.execute("PRAGMA optimize")
+            except sqlite3.Error as exc:
+                log.debug("PRAGMA optimize failed: %s", exc)
+            await self.conn.close()
+
+    async def integrity_check(self) -> list[str]:
+        """SQLite's ``PRAGMA integrity_check`` lines: ``["ok"]`` for a sound database."""
+        rows = await self.fetch_all("PRAGMA integrity_check")
+        return [str(r[0]) for r in rows]
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Any]:
         """Run one statement (autocommit) and return every row as a tuple.
@@ -113,16 +197,13 @@ class Database:
         async with self.lock:
             try:
                 return list(await self.conn.execute_fetchall(sql, params))
+            except sqlite3.IntegrityError as exc:
+                raise _violation(exc) from exc
             except sqlite3.Error as exc:
                 fault = store_fault(self.path, exc)
                 if fault is not None:
                     raise fault from exc
                 raise
-
-    async def fetch_one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`fetch_all`, or None."""
-        rows = await self.fetch_all(sql, params)
-        return rows[0] if rows else None
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Transaction]:
@@ -165,26 +246,26 @@ class Database:
                 raise
 
 
-class Transaction:
+class Transaction(OneAndRun):
     """Statements inside one transaction of :class:`Database` (use only inside its block)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def all(self, sql: str, params: Params = ()) -> list[Any]:
-        """Run one statement and return its rows (tuples); RETURNING rows for writes."""
-        return list(await self._conn.execute_fetchall(sql, params))
+        """Run one statement and return its rows (tuples); RETURNING rows for writes.
 
-    async def one(self, sql: str, params: Params = ()) -> Any | None:
-        """The first row of :meth:`all`, or None."""
-        rows = await self.all(sql, params)
-        return rows[0] if rows else None
-
-    async def run(self, sql: str, params: Params = ()) -> None:
-        """Run one statement whose rows are not needed."""
-        await self._conn.execute_fetchall(sql, params)
+        Raises ConstraintViolated for a broken constraint (the transaction can go on).
+        """
+        try:
+            return list(await self._conn.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:
+            raise _violation(exc) from exc
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (``executemany``)."""
-        cursor = await self._conn.executemany(sql, rows)
+        try:
+            cursor = await self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise _violation(exc) from exc
         await cursor.close()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 __all__ = [
     "ChannelBusy",
+    "ConstraintViolated",
     "FaultKind",
     "GameNotFound",
     "GameNotLive",
@@ -36,7 +37,7 @@ class StoreOpenError(StoreError):
     should print it and exit with a non-zero status, never create a new database instead.
     """
 
-    def __init__(self, path: Path, problem: str, advice: str) -> None:
+    def __init__(self, path: Path | str, problem: str, advice: str) -> None:
         self.path = path
         self.problem = problem
         self.advice = advice
@@ -108,17 +109,21 @@ class StoreFault(StoreError):
     """The database refused a statement: the transaction was rolled back, nothing was written.
 
     ``kind`` (:class:`FaultKind`) says why; ``detail`` is the driver's own message; ``path`` the
-    database file. Raised by every repository method in place of the driver's exception
-    (sqlite3.OperationalError / DatabaseError), so callers never import the driver.
+    database file (SQLite) or the server's URL without its password (PostgreSQL); ``advice``
+    what to do (default: the SQLite advice of the kind). Raised by every repository method in
+    place of the driver's exception (sqlite3.OperationalError / DatabaseError, asyncpg's
+    PostgresError, OSError), so callers never import the driver.
     """
 
-    def __init__(self, path: Path, kind: FaultKind, detail: str) -> None:
+    def __init__(
+        self, path: Path | str, kind: FaultKind, detail: str, advice: str | None = None
+    ) -> None:
         self.path = path
         self.kind = kind
         self.detail = detail
         super().__init__(
-            f"database {str(path)!r}: {detail} ({kind.value}). {_FAULT_ADVICE[kind]} "
-            "Nothing was written."
+            f"database {str(path)!r}: {detail} ({kind.value}). "
+            f"{advice or _FAULT_ADVICE[kind]} Nothing was written."
         )
 
 
@@ -129,14 +134,16 @@ class StoreLocked(StoreFault):
     file. ``path`` is the database path. A :class:`StoreFault` of kind ``BUSY``.
     """
 
-    def __init__(self, path: Path, detail: str = "the database is locked") -> None:
-        super().__init__(path, FaultKind.BUSY, detail)
+    def __init__(
+        self, path: Path | str, detail: str = "the database is locked", advice: str | None = None
+    ) -> None:
+        super().__init__(path, FaultKind.BUSY, detail, advice)
 
 
 class StoreTooNew(StoreOpenError):
     """The schema version is newer than this code knows (migrations only go forward)."""
 
-    def __init__(self, path: Path, found: int, known: int) -> None:
+    def __init__(self, path: Path | str, found: int, known: int) -> None:
         self.found = found
         self.known = known
         super().__init__(
@@ -147,18 +154,42 @@ class StoreTooNew(StoreOpenError):
 
 
 class StoreForeign(StoreOpenError):
-    """The file is an SQLite database but not one of this bot's (tables and no schema version)."""
+    """The database has tables but no schema version: another program's (SQLite or PostgreSQL)."""
 
-    def __init__(self, path: Path, tables: list[str]) -> None:
+    def __init__(self, path: Path | str, tables: list[str]) -> None:
         self.tables = tables
+        postgres = isinstance(path, str) and path.startswith("postgres")
         super().__init__(
             path,
-            f"it is an SQLite database of another program (tables: {', '.join(tables[:5])})",
-            "Point HATS_DB_PATH at a new or an existing Hats database file.",
+            f"it is {'a PostgreSQL' if postgres else 'an SQLite'} database of another program"
+            f" (tables: {', '.join(tables[:5])})",
+            "Point HATS_DATABASE_URL at an empty database (createdb) or an existing Hats one."
+            if postgres
+            else "Point HATS_DB_PATH at a new or an existing Hats database file.",
         )
 
 
 # --------------------------------------------------------------------------- refusals
+class ConstraintViolated(StoreError):
+    """A statement broke a constraint (unique key, foreign key, check); nothing was written.
+
+    Raised in place of the driver's integrity error (sqlite3.IntegrityError, asyncpg's
+    IntegrityConstraintViolationError) so the repositories stay driver-free; they turn the
+    expected ones into refusals (ChannelBusy, StaleSequence). ``constraint`` names the broken
+    constraint when the driver says (PostgreSQL), else ""; ``detail`` is the driver's message.
+    """
+
+    def __init__(self, detail: str, constraint: str = "") -> None:
+        self.detail = detail
+        self.constraint = constraint
+        super().__init__(f"{detail} ({constraint})" if constraint else detail)
+
+    def names(self, *needles: str) -> bool:
+        """True when the message or the constraint name contains one of ``needles``."""
+        text = f"{self.detail} {self.constraint}"
+        return any(n in text for n in needles)
+
+
 class StaleSequence(StoreError):
     """An appended step carried the wrong sequence number; nothing was written.
 

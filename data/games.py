@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -10,7 +9,7 @@ from typing import Any
 
 from data import jsoncodec
 from data.db import Database, Transaction
-from data.errors import ChannelBusy, GameNotFound, GameNotLive, LobbyNotFound
+from data.errors import ChannelBusy, ConstraintViolated, GameNotFound, GameNotLive, LobbyNotFound
 from data.lobbies import is_channel_conflict
 from data.outbox import OutboxKind, add_item
 from data.rows import GameRow, GameStatus, SeatRow, SeatSpec
@@ -53,9 +52,13 @@ def seat_row(r: Sequence[Any]) -> SeatRow:
     return SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
 
 
-async def require_live(tx: Transaction, game_id: int) -> None:
-    """Raise GameNotFound or GameNotLive unless the game is live (inside a transaction)."""
-    row = await tx.one("SELECT status FROM games WHERE id = ?", (game_id,))
+async def require_live(tx: Transaction, game_id: int, for_update: str = "") -> None:
+    """Raise GameNotFound or GameNotLive unless the game is live (inside a transaction).
+
+    ``for_update``: the dialect's row lock (``db.dialect.for_update``), so that on PostgreSQL
+    the game stays live until the transaction ends (concurrent finishes and appends wait).
+    """
+    row = await tx.one(f"SELECT status FROM games WHERE id = ?{for_update}", (game_id,))
     if row is None:
         raise GameNotFound(game_id)
     if row[0] != GameStatus.LIVE:
@@ -132,7 +135,7 @@ class Games:
                 )
                 if announce:
                     await add_item(tx, row.id, OutboxKind.START, now)
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolated as exc:
             if is_channel_conflict(exc):
                 raise ChannelBusy(channel_id) from exc
             raise
@@ -177,7 +180,7 @@ class Games:
                     row = await self._insert(
                         tx, g.guild_id, g.channel_id, config_json, g.seats, g.settings, at
                     )
-                except sqlite3.IntegrityError as exc:
+                except ConstraintViolated as exc:
                     if is_channel_conflict(exc):
                         raise ChannelBusy(g.channel_id) from exc
                     raise
@@ -226,7 +229,7 @@ class Games:
             raise ValueError("a seat needs a user_id or an ai_level")
         now = time.time() if at is None else at
         async with self._db.write() as tx:
-            await require_live(tx, seat.game_id)
+            await require_live(tx, seat.game_id, self._db.dialect.for_update)
             done = await tx.one(
                 "UPDATE game_seats SET user_id = ?, ai_level = ?, away = ?, auto_turns = ?"
                 " WHERE game_id = ? AND seat = ? RETURNING seat",
@@ -249,7 +252,7 @@ class Games:
         """Replace a live game's settings object. Raises GameNotFound, GameNotLive."""
         now = time.time() if at is None else at
         async with self._db.write() as tx:
-            await require_live(tx, game_id)
+            await require_live(tx, game_id, self._db.dialect.for_update)
             row = await tx.one(
                 f"UPDATE games SET settings = ?, updated_at = ? WHERE id = ?"
                 f" RETURNING {GAME_COLUMNS}",
@@ -265,7 +268,7 @@ class Games:
         """
         now = time.time() if at is None else at
         async with self._db.write() as tx:
-            await require_live(tx, game_id)
+            await require_live(tx, game_id, self._db.dialect.for_update)
             await tx.run("DELETE FROM timers WHERE game_id = ?", (game_id,))
             row = await tx.one(
                 f"UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ?"

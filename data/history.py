@@ -175,6 +175,8 @@ class History:
                 return done
             for game_id, guild_id, settings, finished_at in pending:
                 async with self._db.write() as tx:
+                    if self._db.dialect.lock_history:  # one history writer at a time
+                        await tx.run(self._db.dialect.lock_history)
                     if await tx.one("SELECT 1 FROM history_games WHERE game_id = ?", (game_id,)):
                         continue
                     await self._process(
@@ -206,7 +208,7 @@ class History:
             if row is not None:
                 book[((g, n), user_id)] = Rating(row[0], row[1], row[2], row[3])
         changes = apply_outcome(book, outcome)
-        seq_row = await tx.one("SELECT IFNULL(MAX(seq), 0) + 1 FROM history_games")
+        seq_row = await tx.one("SELECT COALESCE(MAX(seq), 0) + 1 FROM history_games")
         await tx.run(
             "INSERT INTO history_games (game_id, seq, guild_id, seats, finished_at, rated)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -282,13 +284,14 @@ class History:
         Every seat with the player's user id counts (also one the AI played while they were
         away at the end); a kicked player's seat has no user id and does not count here.
         """
+        in_guild = "" if guild_id is None else " AND h.guild_id = :guild"
         rows = await self._db.fetch_all(
             "SELECT r.game_id, h.seats, h.finished_at, r.collection, r.favourite, r.cookie,"
             " r.total, r.black_hats, r.winner, f.hat_type"
             " FROM results r JOIN history_games h ON h.game_id = r.game_id"
             " LEFT JOIN history_favourites f ON f.game_id = r.game_id AND f.seat = r.seat"
-            " WHERE r.user_id = :user AND (:guild IS NULL OR h.guild_id = :guild)",
-            {"user": user_id, "guild": guild_id},
+            f" WHERE r.user_id = :user{in_guild}",
+            {"user": user_id} if guild_id is None else {"user": user_id, "guild": guild_id},
         )
         return [
             PlayerGame(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from data import jsoncodec
 from data.db import Database
-from data.errors import ChannelBusy, LobbyNotFound
+from data.errors import ChannelBusy, ConstraintViolated, LobbyNotFound
 from data.rows import LobbyRow, LobbySeat
 
 __all__ = ["LOBBY_COLUMNS", "Lobbies", "is_channel_conflict", "lobby_row"]
@@ -19,13 +18,19 @@ LOBBY_COLUMNS = (
 )
 
 
-def is_channel_conflict(exc: sqlite3.IntegrityError) -> bool:
-    """True when an insert broke the one-lobby-or-live-game-per-channel rule."""
-    text = str(exc)
-    return (
-        "channel_busy" in text
-        or "lobbies.channel_id" in text
-        or "games.channel_id" in text  # the partial unique index on live games
+def is_channel_conflict(exc: ConstraintViolated) -> bool:
+    """True when an insert broke the one-lobby-or-live-game-per-channel rule.
+
+    SQLite names the columns (``lobbies.channel_id``; ``games.channel_id`` for the partial
+    unique index on live games), PostgreSQL the indexes; both backends' triggers say
+    ``channel_busy``.
+    """
+    return exc.names(
+        "channel_busy",
+        "lobbies.channel_id",
+        "games.channel_id",
+        "lobbies_channel",
+        "games_live_channel",
     )
 
 
@@ -84,7 +89,7 @@ class Lobbies:
                     now,
                 ),
             )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolated as exc:
             if is_channel_conflict(exc):
                 raise ChannelBusy(channel_id) from exc
             raise

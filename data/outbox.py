@@ -63,10 +63,10 @@ class Outbox:
 
     async def pending(self, game_id: int | None = None) -> list[OutboxItem]:
         """Undelivered items, oldest first (of one game, or of every game)."""
+        of_game = "" if game_id is None else " AND game_id = ?"
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
-            " AND (:game IS NULL OR game_id = :game) ORDER BY id",
-            {"game": game_id},
+            f"SELECT {_COLUMNS} FROM outbox WHERE delivered_at IS NULL{of_game} ORDER BY id",
+            () if game_id is None else (game_id,),
         )
         return [_item(r) for r in rows]
 

@@ -130,10 +130,7 @@ class Snapshot:
             # One row per live game: its seqs ("0,1,2") and its steps' JSON (one a line), read
             # along the primary key (game_id, seq) of live games only. Both aggregates see the
             # rows in the same order; _decode_steps checks that order against the seqs.
-            step_rows = await tx.all(
-                "SELECT game_id, group_concat(seq), group_concat(step, char(10)) FROM steps"
-                " WHERE game_id IN (SELECT id FROM games WHERE status = 'live') GROUP BY game_id"
-            )
+            step_rows = await tx.all(self._db.dialect.live_steps)
             message_rows = await tx.all(
                 f"SELECT {MESSAGE_COLUMNS} FROM game_messages"
                 " WHERE game_id IN (SELECT id FROM games WHERE status = 'live')"

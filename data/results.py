@@ -8,18 +8,18 @@ from typing import Any
 
 from data import jsoncodec
 from data.db import Database
-from data.errors import GameNotFound, StaleSequence
+from data.errors import ConstraintViolated, GameNotFound, StaleSequence
 from data.games import GAME_COLUMNS, game_row, require_live
 from data.outbox import OutboxKind, add_item
 from data.rows import GameRow, GameStatus, ResultEntry, SeatRow, UserStats
-from data.steps import APPEND_STEP, step_json
+from data.steps import append_step_sql, is_step_conflict, step_json
 from engine import Game
 
-__all__ = ["RECORD_FORMAT", "Results", "entries_from_game"]
+__all__ = ["RECORD_FORMAT", "RESULT_COLUMNS", "Results", "entries_from_game"]
 
 RECORD_FORMAT = "hats-record/1"
 
-_RESULT_COLUMNS = (
+RESULT_COLUMNS = (
     "seat, user_id, ai_level, collection, favourite, cookie, total, black_hats, place, team, winner"
 )
 
@@ -116,13 +116,26 @@ class Results:
         now = time.time() if at is None else at
         step_text = step_json(last_step[1]) if last_step is not None else None
         async with self._db.write() as tx:
-            await require_live(tx, game_id)
+            await require_live(tx, game_id, self._db.dialect.for_update)
             if last_step is not None:
                 seq, _, actor = last_step
-                appended = await tx.one(
-                    APPEND_STEP,
-                    {"game_id": game_id, "seq": seq, "step": step_text, "actor": actor, "at": now},
-                )
+                try:
+                    appended = await tx.one(
+                        append_step_sql(self._db.dialect),
+                        {
+                            "game_id": game_id,
+                            "seq": seq,
+                            "step": step_text,
+                            "actor": actor,
+                            "at": now,
+                        },
+                    )
+                except ConstraintViolated as exc:
+                    # Another connection's step took the number (PostgreSQL aborts the
+                    # transaction here, so no count can be read: the next number is beyond).
+                    if not is_step_conflict(exc):
+                        raise
+                    raise StaleSequence(game_id, seq, seq + 1) from exc
                 if appended is None:
                     count = await tx.one("SELECT COUNT(*) FROM steps WHERE game_id = ?", (game_id,))
                     raise StaleSequence(game_id, seq, int(count[0]) if count else 0)
@@ -130,7 +143,7 @@ class Results:
             if seats is None or seats[0] != len(entries):
                 raise ValueError(f"game {game_id} has {seats and seats[0]} seats")
             await tx.many(
-                f"INSERT INTO results (game_id, {_RESULT_COLUMNS})"
+                f"INSERT INTO results (game_id, {RESULT_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
@@ -179,7 +192,7 @@ class Results:
     async def results_for_game(self, game_id: int) -> list[ResultEntry]:
         """The stored results of a finished game in seat order ([] if none)."""
         rows = await self._db.fetch_all(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [_entry(r) for r in rows]
 
@@ -198,12 +211,12 @@ class Results:
         Counts the seats the user played to the end: a seat an AI took over (``ai_level`` set
         in its result) does not count for the user who left it.
         """
+        in_guild = "" if guild_id is None else " AND g.guild_id = :guild"
         row = await self._db.fetch_one(
-            "SELECT COUNT(*), IFNULL(SUM(r.winner), 0), IFNULL(AVG(r.total), 0.0)"
+            "SELECT COUNT(*), COALESCE(SUM(r.winner), 0), COALESCE(AVG(r.total), 0.0)"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id = :user AND r.ai_level IS NULL"
-            " AND (:guild IS NULL OR g.guild_id = :guild)",
-            {"user": user_id, "guild": guild_id},
+            f" WHERE r.user_id = :user AND r.ai_level IS NULL{in_guild}",
+            {"user": user_id} if guild_id is None else {"user": user_id, "guild": guild_id},
         )
         assert row is not None
         return UserStats(user_id, int(row[0]), int(row[1]), float(row[2]))

@@ -2,27 +2,44 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from data import jsoncodec
 from data.db import Database
-from data.errors import GameNotFound, GameNotLive, StaleSequence
+from data.dialect import Dialect
+from data.errors import ConstraintViolated, GameNotFound, GameNotLive, StaleSequence
 from data.rows import GameStatus
 from engine import Step
 
-__all__ = ["APPEND_STEP", "Steps", "step_json"]
+__all__ = ["Steps", "append_step_sql", "is_step_conflict", "step_json"]
 
-# One statement, hence one implicit transaction: the sequence check, the live check and the
-# insert cannot be separated by another writer. The primary key (game_id, seq) backs it up.
-APPEND_STEP = """
+
+@cache
+def append_step_sql(dialect: Dialect) -> str:
+    """The one statement that appends a step only as the game's next seq, while it is live.
+
+    One statement, hence one implicit transaction: the sequence check, the live check and the
+    insert cannot be separated by another writer (SQLite: one writer at a time). On PostgreSQL
+    two racing appends of the same seq both pass the check and the primary key (game_id, seq)
+    refuses the second (:func:`is_step_conflict`); the live check share-locks the game row, so
+    an append waits for a concurrent ``finish_game``/``abandon_game`` and then sees its status.
+    The CASTs give PostgreSQL the parameter types (SQLite: no-ops by type affinity).
+    """
+    return f"""
 INSERT INTO steps (game_id, seq, step, actor, at)
-SELECT :game_id, :seq, :step, :actor, :at
-WHERE :seq = (SELECT IFNULL(MAX(seq) + 1, 0) FROM steps WHERE game_id = :game_id)
-  AND EXISTS (SELECT 1 FROM games WHERE id = :game_id AND status = 'live')
+SELECT CAST(:game_id AS BIGINT), CAST(:seq AS INTEGER), CAST(:step AS TEXT),
+       CAST(:actor AS TEXT), CAST(:at AS DOUBLE PRECISION)
+WHERE :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM steps WHERE game_id = :game_id)
+  AND EXISTS (SELECT 1 FROM games WHERE id = :game_id AND status = 'live'{dialect.for_share})
 RETURNING seq
 """
+
+
+def is_step_conflict(exc: ConstraintViolated) -> bool:
+    """True when an insert hit the steps primary key (game_id, seq): another writer's step."""
+    return exc.names("steps.game_id", "steps_pkey")
 
 
 def step_json(step: Mapping[str, Any]) -> str:
@@ -71,10 +88,10 @@ class Steps:
             "at": at,
         }
         try:
-            row = await self._db.fetch_one(APPEND_STEP, params)
-        except sqlite3.IntegrityError as exc:  # primary key: a writer outside this connection
+            row = await self._db.fetch_one(append_step_sql(self._db.dialect), params)
+        except ConstraintViolated as exc:  # primary key: a writer on another connection
             row = None
-            if "steps.game_id" not in str(exc):
+            if not is_step_conflict(exc):
                 raise
         if row is not None:
             return int(row[0])
@@ -118,6 +135,6 @@ class Steps:
     async def step_count(self, game_id: int) -> int:
         """How many steps are stored: the ``expected_seq`` of the next append."""
         row = await self._db.fetch_one(
-            "SELECT IFNULL(MAX(seq) + 1, 0) FROM steps WHERE game_id = ?", (game_id,)
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM steps WHERE game_id = ?", (game_id,)
         )
         return int(row[0]) if row else 0

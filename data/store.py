@@ -1,5 +1,9 @@
 """Opening the database safely, and the :class:`Store` that holds the repositories.
 
+Two backends behind the same :class:`Store`: an SQLite file (the default, below) or a
+PostgreSQL server when the target is a ``postgresql://`` URL (``HATS_DATABASE_URL``,
+:mod:`data.pg`). The repositories are the same objects over either ``Database``.
+
 Durability: WAL journal with ``synchronous=FULL``. Every commit (one appended step, say) is
 fsynced to the WAL before the call returns, so an acknowledged step survives a killed process
 and also a power cut or kernel crash (``NORMAL`` would only survive the former). It costs
@@ -8,17 +12,17 @@ about 0.3 ms per commit on the project machine (BENCHMARKS.md, "Store").
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sqlite3
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import aiosqlite
 
-from data.db import Database, is_busy
+from data.db import Database, is_busy, log_opened
 from data.errors import (
     StoreCorrupted,
     StoreError,
@@ -46,6 +50,7 @@ __all__ = [
     "Store",
     "check_path",
     "open_store",
+    "store_target",
 ]
 
 log = logging.getLogger("hats.data")
@@ -63,7 +68,7 @@ _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 class Store:
-    """The open database: one aiosqlite connection and the repositories that own all SQL.
+    """The open database (an aiosqlite connection or an asyncpg pool) and its repositories.
 
     Repositories: ``lobbies`` (:class:`~data.lobbies.Lobbies`), ``games``
     (:class:`~data.games.Games`), ``steps`` (:class:`~data.steps.Steps`), ``messages``
@@ -73,11 +78,13 @@ class Store:
     (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`),
     ``history`` (:class:`~data.history.History`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
+    ``backend`` is ``"sqlite"`` or ``"postgres"``; ``path`` the file (or the URL without its
+    password).
     """
 
-    def __init__(self, db: Database, schema_version: int, migrated_from: int) -> None:
-        self._db = db
-        self._closed = False
+    def __init__(self, db: Any, schema_version: int, migrated_from: int) -> None:
+        self._db: Database = db  # data.db.Database or data.pg.PgDatabase (same methods)
+        self.backend = db.dialect.name
         self.path = db.path
         self.schema_version = schema_version
         self.migrated_from = migrated_from
@@ -94,18 +101,8 @@ class Store:
         self.history = History(db)
 
     async def close(self) -> None:
-        """Wait for running statements, then close the connection (idempotent).
-
-        Runs ``PRAGMA optimize`` first (SQLite's advice for long-lived connections); closing the
-        last connection folds the WAL back into the database file.
-        """
-        async with self._db.lock:
-            if self._closed:
-                return
-            self._closed = True
-            with contextlib.suppress(sqlite3.Error):
-                await self._db.conn.execute("PRAGMA optimize")
-            await self._db.conn.close()
+        """Wait for running statements, then close the connection(s) (idempotent)."""
+        await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -119,16 +116,18 @@ class Store:
         await self.close()
 
     async def integrity_check(self) -> list[str]:
-        """SQLite's ``PRAGMA integrity_check`` lines: ``["ok"]`` for a sound database."""
-        rows = await self._db.fetch_all("PRAGMA integrity_check")
-        return [str(r[0]) for r in rows]
+        """``["ok"]`` for a sound database (SQLite: ``PRAGMA integrity_check``'s lines)."""
+        return await self._db.integrity_check()
 
     async def backup(self, target: str | os.PathLike[str]) -> None:
         """Copy the whole database to a new file ``target`` while the bot runs (online backup).
 
         Uses SQLite's backup API, so the copy is a consistent snapshot. Raises FileExistsError
-        rather than write over an existing file.
+        rather than write over an existing file; NotImplementedError on PostgreSQL (use
+        ``pg_dump``, README "Data and backups").
         """
+        if self.backend != "sqlite":
+            raise NotImplementedError("back up a PostgreSQL store with pg_dump (see README)")
         target_path = Path(target)
         if target_path.exists():
             raise FileExistsError(f"backup target {str(target_path)!r} already exists")
@@ -186,6 +185,11 @@ def _open_error(path: Path, exc: sqlite3.Error) -> StoreError:
     return StoreUnreadable(path, f"SQLite reports {exc}")
 
 
+def store_target(path: str | os.PathLike[str], url: str | None) -> str | Path:
+    """What :func:`open_store` should open: the PostgreSQL ``url`` when set, else ``path``."""
+    return url if url else Path(path)
+
+
 async def open_store(
     path: str | os.PathLike[str],
     *,
@@ -193,6 +197,11 @@ async def open_store(
     check: bool = True,
 ) -> Store:
     """Open (or create) the database at ``path``, migrate it, and return the :class:`Store`.
+
+    A ``postgresql://`` URL opens the PostgreSQL backend instead (:func:`data.pg.open_pg`:
+    the database must exist; its schema is migrated; StoreFault of kind CANNOT_OPEN when the
+    server is unreachable, the password is wrong or the database is missing). The rest of this
+    docstring is about SQLite files.
 
     One aiosqlite connection: WAL journal, ``foreign_keys=ON``, ``busy_timeout``
     (``busy_timeout_ms``), ``synchronous=FULL`` (see the module docstring). With ``check``
@@ -204,6 +213,11 @@ async def open_store(
     held the write lock past the busy timeout), StoreTooNew (schema newer than this code),
     StoreForeign (another program's database). Print the error and exit non-zero.
     """
+    if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+        from data.pg import open_pg  # asyncpg is imported only for PostgreSQL
+
+        db, before, after = await open_pg(path)
+        return Store(db, after, before)
     started = time.perf_counter()
     db_path = Path(path)
     _precheck(db_path)
@@ -247,11 +261,5 @@ async def open_store(
     except BaseException:
         await conn.close()
         raise
-    log.info(
-        "opened %s: schema version %d%s, in %.0f ms",
-        db_path,
-        after,
-        f" (migrated from {before})" if before != after else "",
-        (time.perf_counter() - started) * 1000,
-    )
+    log_opened(db_path, before, after, started)
     return Store(Database(conn, db_path), after, before)

@@ -1,6 +1,12 @@
 """Store benchmark: appends with a commit each, restoring 10,000 live games, bytes per game.
 
 Usage: python scripts/bench_store.py [--appends N] [--games N] [--finished N] [--seed N]
+                                    [--postgres | --url postgresql://...]
+
+Backends: SQLite files in a temporary directory (default); ``--postgres``: a throwaway
+PostgreSQL server started from Debian's binaries with its default durability (fsync on,
+synchronous_commit on; tests/pgserver.py), one new database per figure; ``--url URL``: an
+existing PostgreSQL database, one new schema per figure (dropped at the end).
 
 Prints three figures (BENCHMARKS.md, "Store"):
 1. appends: ``append_step`` one at a time, each its own committed transaction (fsynced,
@@ -26,6 +32,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -60,9 +68,59 @@ async def new_game(store: Store, rng: random.Random, channel: int) -> tuple[Game
     return row, Game.new(config)
 
 
-async def bench_appends(folder: Path, count: int, rng: random.Random) -> None:
+Target = Path | str
+
+
+def sqlite_places(folder: Path) -> Callable[[str], object]:
+    @asynccontextmanager
+    async def place(name: str) -> AsyncIterator[Target]:
+        yield folder / f"{name}.sqlite3"
+
+    return place
+
+
+def server_places(server: object) -> Callable[[str], object]:
+    @asynccontextmanager
+    async def place(name: str) -> AsyncIterator[Target]:
+        url = await asyncio.to_thread(server.create_database, name)
+        yield url
+
+    return place
+
+
+def schema_places(url: str) -> Callable[[str], object]:
+    import asyncpg
+
+    @asynccontextmanager
+    async def place(name: str) -> AsyncIterator[Target]:
+        schema = f"bench_{name}_{os.getpid()}"
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(f'CREATE SCHEMA "{schema}"')
+            sep = "&" if "?" in url else "?"
+            yield f"{url}{sep}search_path={schema}"
+        finally:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            await conn.close()
+
+    return place
+
+
+async def size_of(store: Store) -> int:
+    """Bytes the store takes: the SQLite file, or PostgreSQL's tables with indexes and TOAST."""
+    if store.backend == "sqlite":
+        return Path(store.path).stat().st_size
+    row = await store._db.fetch_one(
+        "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+        " JOIN pg_namespace n ON n.oid = c.relnamespace"
+        " WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+    )
+    return int(row[0])
+
+
+async def bench_appends(target: Target, count: int, rng: random.Random) -> None:
     times: list[float] = []
-    async with await open_store(folder / "appends.sqlite3") as store:
+    async with await open_store(target) as store:
         channel = 0
         row, game = await new_game(store, rng, channel)
         while len(times) < count:
@@ -103,19 +161,19 @@ def partial_game(rng: random.Random, channel: int) -> GameImport:
     )
 
 
-async def bench_restore(folder: Path, games: int, rng: random.Random) -> None:
-    path = folder / "restore.sqlite3"
+async def bench_restore(path: Target, games: int, rng: random.Random) -> None:
     started = time.perf_counter()
     imports = [partial_game(rng, channel) for channel in range(games)]
     steps = sum(len(g.steps) for g in imports)
     async with await open_store(path) as store:
         for i in range(0, games, 1000):
             await store.games.import_games(imports[i : i + 1000])
+        size = await size_of(store)
     del imports  # a bot starts with an empty heap: do not measure the generator's objects
     gc.collect()
     print(
         f"restore: stored {games:,} live games, {steps:,} steps ({steps / games:.1f} per game), "
-        f"{path.stat().st_size / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
+        f"{size / 1e6:.1f} MB, in {time.perf_counter() - started:.1f} s"
     )
     runs = []
     for _ in range(3):
@@ -133,15 +191,13 @@ async def bench_restore(folder: Path, games: int, rng: random.Random) -> None:
     total, opened, loaded, replayed = sorted(runs)[1]
     print(
         f"restore: {games:,} live games in {total:.2f} s (median of 3): open_store {opened:.2f} s "
-        f"(quick_check + migrations), load_live {loaded:.2f} s, replay {replayed:.2f} s"
+        f"(connect/quick_check + migrations), load_live {loaded:.2f} s, replay {replayed:.2f} s"
     )
 
 
-async def bench_bytes(folder: Path, finished: int, rng: random.Random) -> None:
-    path = folder / "finished.sqlite3"
-    async with await open_store(path):
-        pass
-    empty = path.stat().st_size
+async def bench_bytes(path: Target, finished: int, rng: random.Random) -> None:
+    async with await open_store(path) as store:
+        empty = await size_of(store)
     steps = record_bytes = 0
     async with await open_store(path) as store:
         for channel in range(finished):
@@ -155,11 +211,14 @@ async def bench_bytes(folder: Path, finished: int, rng: random.Random) -> None:
             await store.results.finish_game(row.id, entries, record)
             steps += len(game.steps)
             record_bytes += len(json.dumps(record, separators=(",", ":")))
-    size = path.stat().st_size  # the last close checkpoints the WAL into the file
+        if store.backend == "postgres":
+            size = await size_of(store)
+    if isinstance(path, Path):
+        size = path.stat().st_size  # the last close checkpoints the WAL into the file
     print(
         f"bytes: {finished} finished games ({steps / finished:.0f} steps each): "
         f"{(size - empty) / finished:,.0f} bytes of database per finished game "
-        f"(file {size / 1e6:.2f} MB; the record JSON alone ~{record_bytes / finished:,.0f} B)"
+        f"(database {size / 1e6:.2f} MB; the record JSON alone ~{record_bytes / finished:,.0f} B)"
     )
 
 
@@ -169,14 +228,38 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--finished", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    backend = parser.add_mutually_exclusive_group()
+    backend.add_argument(
+        "--postgres", action="store_true", help="a throwaway PostgreSQL server (Debian's binaries)"
+    )
+    backend.add_argument("--url", help="an existing PostgreSQL database (new schema per figure)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared: figures vary with it)")
+    server = None
     with tempfile.TemporaryDirectory(prefix="bench_store_") as tmp:
-        folder = Path(tmp)
-        await bench_appends(folder, args.appends, rng)
-        await bench_restore(folder, args.games, rng)
-        await bench_bytes(folder, args.finished, rng)
+        if args.postgres:
+            from tests.pgserver import PgServer
+
+            server = PgServer.start(durable=True)
+            place = server_places(server)
+            print(f"backend: PostgreSQL (throwaway server, fsync on) at port {server.port}")
+        elif args.url:
+            place = schema_places(args.url)
+            print("backend: PostgreSQL (--url)")
+        else:
+            place = sqlite_places(Path(tmp))
+            print("backend: SQLite (synchronous=FULL)")
+        try:
+            async with place("appends") as target:
+                await bench_appends(target, args.appends, rng)
+            async with place("restore") as target:
+                await bench_restore(target, args.games, rng)
+            async with place("finished") as target:
+                await bench_bytes(target, args.finished, rng)
+        finally:
+            if server is not None:
+                server.stop()
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -15,7 +15,14 @@ from importlib import resources
 
 import aiosqlite
 
-__all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration", "migrate", "split_statements"]
+__all__ = [
+    "LATEST_VERSION",
+    "MIGRATIONS",
+    "Migration",
+    "load_migrations",
+    "migrate",
+    "split_statements",
+]
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -56,9 +63,13 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines()).strip()
 
 
-def _load() -> tuple[Migration, ...]:
+def load_migrations(package: str) -> tuple[Migration, ...]:
+    """The ``NNNN_name.sql`` files of ``package`` in order; RuntimeError if numbers have gaps.
+
+    This package holds SQLite's; ``data.migrations.postgres`` PostgreSQL's (same numbers).
+    """
     found: list[Migration] = []
-    for entry in resources.files(__name__).iterdir():
+    for entry in resources.files(package).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
@@ -68,7 +79,7 @@ def _load() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-MIGRATIONS: tuple[Migration, ...] = _load()
+MIGRATIONS: tuple[Migration, ...] = load_migrations(__name__)
 LATEST_VERSION: int = MIGRATIONS[-1].version
 
 

@@ -55,3 +55,39 @@ def play_to_end(game: Game, rng: random.Random) -> Game:
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+async def raw_query(target: Path | str, sql: str, params: tuple = ()) -> list[tuple]:
+    """Run one statement on a NEW connection outside the store (``?`` placeholders).
+
+    SQLite file: sqlite3; PostgreSQL URL: asyncpg (placeholders rewritten). Rows as tuples.
+    """
+    if isinstance(target, str):
+        import asyncpg
+
+        from data.pg import translate
+
+        conn = await asyncpg.connect(target)
+        try:
+            return [tuple(r) for r in await conn.fetch(translate(sql)[0], *params)]
+        finally:
+            await conn.close()
+    import sqlite3
+
+    with sqlite3.connect(target) as conn:
+        return [tuple(r) for r in conn.execute(sql, params).fetchall()]
+
+
+def inject(store: Store, pattern: str, kind: str) -> object:
+    """Fail the store's statements matching ``pattern`` with the driver's ``kind`` error.
+
+    SQLite: tests/bot/faults.py (the real sqlite3 errors); PostgreSQL: tests/data/pgfaults.py
+    (asyncpg's exception classes with the real SQLSTATEs). Returns an object with ``clear()``.
+    """
+    if store.backend == "postgres":
+        from pgfaults import inject_pg
+
+        return inject_pg(store, pattern, kind)
+    from tests.bot.faults import inject as inject_sqlite
+
+    return inject_sqlite(store, pattern, kind)

@@ -1,6 +1,7 @@
 """Crash test: SIGKILL a writer at random moments; no acknowledged step is ever lost.
 
-The child (scripts/crash_writer.py) plays random games into the store and prints
+Runs on both backends (``target``: an SQLite file, a PostgreSQL URL). The child
+(scripts/crash_writer.py) plays random games into the store and prints
 ``STEP <game> <seq>`` right after each commit. This test kills it with SIGKILL after a random
 number of printed steps (sometimes during start-up, restore or migration), 25 times, then checks
 with a fresh connection that the file passes ``PRAGMA integrity_check`` and holds every printed
@@ -19,7 +20,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from storetest_util import ROOT
+from storetest_util import ROOT, raw_query
 
 from data import GameStatus, open_store, restore
 
@@ -31,7 +32,7 @@ CHILD_LIMIT_S = 30.0  # a watchdog kills a child that hangs; normal runs take we
 class Writer:
     """One crash_writer child and the lines it printed."""
 
-    def __init__(self, db: Path, seed: int) -> None:
+    def __init__(self, db: Path | str, seed: int) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, str(WRITER), str(db), str(seed)],
             stdout=subprocess.PIPE,
@@ -72,8 +73,8 @@ class Writer:
         return err
 
 
-async def test_sigkill_at_random_moments_never_loses_an_acknowledged_step(tmp_path: Path):
-    db = tmp_path / "crash.sqlite3"
+async def test_sigkill_at_random_moments_never_loses_an_acknowledged_step(target: Path | str):
+    db = target  # an SQLite file, or a PostgreSQL URL (the writer opens either)
     rng = random.Random(1789)
     acked: dict[int, set[int]] = defaultdict(set)
     finished: set[int] = set()
@@ -104,11 +105,12 @@ async def test_sigkill_at_random_moments_never_loses_an_acknowledged_step(tmp_pa
                 finished.add(int(fields[0]))
     elapsed = time.monotonic() - started
 
-    with sqlite3.connect(db) as conn:  # a plain connection, not the store's
-        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        stored = defaultdict(set)
-        for game_id, seq in conn.execute("SELECT game_id, seq FROM steps"):
-            stored[game_id].add(seq)
+    if isinstance(db, Path):
+        with sqlite3.connect(db) as conn:  # a plain connection, not the store's
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    stored = defaultdict(set)
+    for game_id, seq in await raw_query(db, "SELECT game_id, seq FROM steps"):
+        stored[game_id].add(seq)
     for game_id, seqs in acked.items():
         assert seqs <= stored[game_id], f"game {game_id} lost acknowledged steps"
     assert sum(map(len, acked.values())) > 300, "the writer should have done real work"

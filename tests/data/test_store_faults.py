@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 
 import pytest
-from storetest_util import new_game, play_and_store
+from storetest_util import inject, new_game, play_and_store
 
-from data import FaultKind, GameStatus, OutboxKind, Store, StoreFault, entries_from_game
+from data import (
+    FaultKind,
+    GameStatus,
+    OutboxKind,
+    Store,
+    StoreFault,
+    entries_from_game,
+    open_store,
+)
 from data.db import fault_of
 from engine import to_record
-from tests.bot.faults import SQLITE_ERRORS, inject, sqlite_error
+from tests.bot.faults import SQLITE_ERRORS, sqlite_error
 
 
 @pytest.mark.parametrize("kind", sorted(SQLITE_ERRORS))
@@ -26,15 +35,32 @@ def test_constraint_and_programming_errors_are_not_faults():
     assert fault_of(sqlite3.OperationalError("database or disk is full")) is FaultKind.FULL
 
 
-async def test_a_read_only_store_raises_read_only_and_writes_nothing(store: Store):
+@contextlib.asynccontextmanager
+async def read_only(store: Store, target):
+    """The store as the database's own read-only mode sees it (SQLITE_READONLY / SQLSTATE 25006).
+
+    SQLite: ``PRAGMA query_only`` on the store's connection; PostgreSQL: a second store whose
+    sessions are read-only (``default_transaction_read_only``).
+    """
+    if store.backend == "sqlite":
+        await store._db.conn.execute("PRAGMA query_only = ON")
+        try:
+            yield store
+        finally:
+            await store._db.conn.execute("PRAGMA query_only = OFF")
+        return
+    async with await open_store(f"{target}&default_transaction_read_only=on") as ro:
+        yield ro
+
+
+async def test_a_read_only_store_raises_read_only_and_writes_nothing(store: Store, target):
     row, _ = await new_game(store, 10)
-    await store._db.conn.execute("PRAGMA query_only = ON")  # SQLite's own SQLITE_READONLY
-    with pytest.raises(StoreFault) as info:
-        await store.lobbies.create_lobby(1, 11, 5)
-    assert info.value.kind is FaultKind.READ_ONLY and "Nothing was written" in str(info.value)
-    with pytest.raises(StoreFault):
-        await store.games.abandon_game(row.id)
-    await store._db.conn.execute("PRAGMA query_only = OFF")
+    async with read_only(store, target) as ro:
+        with pytest.raises(StoreFault) as info:
+            await ro.lobbies.create_lobby(1, 11, 5)
+        assert info.value.kind is FaultKind.READ_ONLY and "Nothing was written" in str(info.value)
+        with pytest.raises(StoreFault):
+            await ro.games.abandon_game(row.id)
     assert (await store.games.get_game(row.id)).status is GameStatus.LIVE
     assert await store.lobbies.lobby_in_channel(11) is None
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from pathlib import Path
 
 import pytest
 from storetest_util import new_game, seat_specs
@@ -27,7 +26,7 @@ from engine import GameConfig
 CONFIG = GameConfig(4, 11).to_dict()
 
 
-async def test_a_lobby_keeps_its_seats_settings_and_message(store: Store, db_path: Path):
+async def test_a_lobby_keeps_its_seats_settings_and_message(store: Store, target):
     lobby = await store.lobbies.create_lobby(1, 10, 100, {"seats": 4}, [LobbySeat(100)], at=5.0)
     assert (lobby.created_at, lobby.updated_at) == (5.0, 5.0)
     seats = [LobbySeat(100, team=0), LobbySeat(ai_level="hard", team=1), LobbySeat(102, team=0)]
@@ -35,7 +34,7 @@ async def test_a_lobby_keeps_its_seats_settings_and_message(store: Store, db_pat
     await store.lobbies.set_settings(lobby.id, {"seats": 4, "turn_seconds": 120}, at=7.0)
     await store.lobbies.set_message_id(lobby.id, 987654321012345678, at=8.0)
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         (stored,) = await again.lobbies.list_open()
     assert stored.seats == tuple(seats)
     assert stored.settings == {"seats": 4, "turn_seconds": 120}
@@ -74,8 +73,8 @@ async def test_racing_lobby_creators_on_one_connection_exactly_one_wins(store: S
     assert all(isinstance(o, ChannelBusy) for o in outcomes if isinstance(o, BaseException))
 
 
-async def test_racing_creators_on_two_connections_exactly_one_gets_the_channel(db_path: Path):
-    async with await open_store(db_path) as a, await open_store(db_path) as b:
+async def test_racing_creators_on_two_connections_exactly_one_gets_the_channel(target):
+    async with await open_store(target) as a, await open_store(target) as b:
         outcomes = await asyncio.gather(
             a.lobbies.create_lobby(1, 10, 100),
             b.games.create_game(1, 10, CONFIG, seat_specs(4)),
@@ -130,7 +129,7 @@ async def test_bad_configs_and_seat_counts_are_refused(store: Store):
     assert await store.games.list_live() == []
 
 
-async def test_seat_changes_survive_a_restart(store: Store, db_path: Path):
+async def test_seat_changes_survive_a_restart(store: Store, target):
     row, _ = await new_game(store, 10, seats=4)
     seats = await store.games.seats(row.id)
     assert [s.user_id for s in seats] == [500, None, 502, None]
@@ -140,7 +139,7 @@ async def test_seat_changes_survive_a_restart(store: Store, db_path: Path):
     await store.games.update_seat(away)
     await store.games.set_settings(row.id, {"turn_seconds": 60})
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         stored = await again.games.seats(row.id)
         game = await again.games.get_game(row.id)
     assert stored[2] == kicked and stored[0] == away
@@ -160,7 +159,7 @@ async def test_abandoning_frees_the_channel(store: Store):
     await store.lobbies.create_lobby(1, 10, 100)
 
 
-async def test_game_messages_are_upserted_per_role_and_seat(store: Store, db_path: Path):
+async def test_game_messages_are_upserted_per_role_and_seat(store: Store, target):
     row, _ = await new_game(store, 10, seats=4)
     await store.messages.set_message(row.id, MessageRole.TABLE, 10, 1111)
     await store.messages.set_message(row.id, MessageRole.TABLE, 10, 2222)  # re-posted
@@ -168,7 +167,7 @@ async def test_game_messages_are_upserted_per_role_and_seat(store: Store, db_pat
     await store.messages.set_message(row.id, MessageRole.DM, 72, 4444, seat=2)
     await store.messages.set_message(row.id, MessageRole.TEAM_THREAD, 80, None, seat=1)
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         table = await again.messages.get_message(row.id, MessageRole.TABLE)
         assert table is not None and (table.channel_id, table.message_id) == (10, 2222)
         assert table.seat is None
@@ -190,12 +189,12 @@ async def test_a_lobby_can_change_host(store: Store):
         await store.lobbies.set_host(lobby.id, 300)
 
 
-async def test_meta_values_are_replaced_and_survive_a_restart(store: Store, db_path: Path):
+async def test_meta_values_are_replaced_and_survive_a_restart(store: Store, target):
     assert await store.meta.get("commands_hash") is None
     await store.meta.set("commands_hash", "abc")
     await store.meta.set("commands_hash", "def")
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         assert await again.meta.get("commands_hash") == "def"
 
 

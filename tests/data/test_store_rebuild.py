@@ -5,22 +5,20 @@ from __future__ import annotations
 import json
 import logging
 import random
-import sqlite3
 import time
-from pathlib import Path
 
 import pytest
-from storetest_util import new_game, play_to_end, random_move, seat_specs
+from storetest_util import new_game, play_to_end, random_move, raw_query, seat_specs
 
 from data import GameImport, ReplayFailed, Store, load_live, open_store, rebuild_game, restore
 from engine import Game, GameConfig
 
 
-async def test_games_rebuilt_from_the_database_equal_the_live_ones(db_path: Path):
+async def test_games_rebuilt_from_the_database_equal_the_live_ones(target):
     """60 games played in interleaved random moves, then a restart and a replay of each."""
     rng = random.Random(2024)
     live: dict[int, Game] = {}
-    async with await open_store(db_path) as store:
+    async with await open_store(target) as store:
         for n in range(60):
             seats = (2, 3, 4)[n % 3]
             row, game = await new_game(
@@ -37,7 +35,7 @@ async def test_games_rebuilt_from_the_database_equal_the_live_ones(db_path: Path
             await store.steps.append_step(gid, seq, game.steps[-1].to_dict(), at=time.time())
             if game.is_over or len(game.steps) >= targets[gid]:
                 active.remove(gid)
-    async with await open_store(db_path) as store:
+    async with await open_store(target) as store:
         restored = await restore(store)
         assert restored.failed == []
         assert {r.live.row.id for r in restored.games} == set(live)
@@ -101,15 +99,15 @@ async def test_a_game_that_no_longer_replays_is_reported_not_fatal(store: Store,
     assert info.value.seq == 0
 
 
-async def test_a_damaged_step_row_is_reported_not_fatal(store: Store, db_path: Path):
+async def test_a_damaged_step_row_is_reported_not_fatal(store: Store, target):
     row, game = await new_game(store, 10, seats=2)
     rng = random.Random(3)
     for _ in range(3):
         seq = len(game.steps)
         random_move(game, rng)
         await store.steps.append_step(row.id, seq, game.steps[-1].to_dict(), at=1.0)
-    with sqlite3.connect(db_path) as other:  # damage made outside the store
-        other.execute('UPDATE steps SET step = \'{"seat":0,"kind":"fly"}\' WHERE seq = 1')
+    # damage made outside the store
+    await raw_query(target, 'UPDATE steps SET step = \'{"seat":0,"kind":"fly"}\' WHERE seq = 1')
     state = await load_live(store)
     assert state.games == []
     ((broken, error),) = state.broken

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 import pytest
 from storetest_util import new_game, play_and_store, play_to_end
@@ -29,11 +28,11 @@ async def finish(store: Store, channel: int, seats: int, seed: int, at: float = 
     return finished, game, entries
 
 
-async def test_a_finished_game_keeps_its_results_and_record(store: Store, db_path: Path):
+async def test_a_finished_game_keeps_its_results_and_record(store: Store, target):
     row, game, entries = await finish(store, 10, seats=3, seed=4)
     assert row.status is GameStatus.FINISHED and row.finished_at == 10.0
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         assert await again.results.results_for_game(row.id) == entries
         record = await again.results.get_record(row.id)
         assert record == to_record(game)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
-from storetest_util import new_game, play_and_store, random_move
+from storetest_util import new_game, play_and_store, random_move, raw_query
 
 from data import GameNotFound, GameNotLive, StaleSequence, Store, open_store
 
@@ -56,8 +54,8 @@ async def test_concurrent_appends_with_one_number_exactly_one_wins(store: Store)
     assert await store.steps.step_count(row.id) == 5
 
 
-async def test_concurrent_appends_from_two_connections_exactly_one_wins(db_path: Path):
-    async with await open_store(db_path) as a, await open_store(db_path) as b:
+async def test_concurrent_appends_from_two_connections_exactly_one_wins(target):
+    async with await open_store(target) as a, await open_store(target) as b:
         row, _ = await new_game(a, 10, seats=2)
         for seq in range(10):
             outcomes = await asyncio.gather(
@@ -70,12 +68,14 @@ async def test_concurrent_appends_from_two_connections_exactly_one_wins(db_path:
         assert await b.steps.step_count(row.id) == 10
 
 
-async def test_an_acknowledged_step_is_committed(store: Store, db_path: Path):
+async def test_an_acknowledged_step_is_committed(store: Store, target):
     row, _ = await new_game(store, 10, seats=2)
     await store.steps.append_step(row.id, 0, END, actor="timer", at=123.5)
-    with sqlite3.connect(db_path) as other:  # another connection sees it at once
-        stored = other.execute("SELECT seq, actor, at FROM steps WHERE game_id = ?", (row.id,))
-        assert stored.fetchall() == [(0, "timer", 123.5)]
+    # another connection sees it at once
+    stored = await raw_query(
+        target, "SELECT seq, actor, at FROM steps WHERE game_id = ?", (row.id,)
+    )
+    assert stored == [(0, "timer", 123.5)]
 
 
 async def test_steps_of_finished_or_unknown_games_are_refused(store: Store):
@@ -96,3 +96,44 @@ async def test_undecodable_steps_are_refused_before_writing(store: Store):
     with pytest.raises(ValueError):
         await store.steps.append_step(row.id, -1, END, at=1.0)
     assert await store.steps.step_count(row.id) == 0
+
+
+async def test_a_finish_racing_an_append_on_another_connection_never_leaves_a_step_after_it(
+    target,
+):
+    """The finishing transaction and a racing append of the same number: exactly one wins, and a
+    finished game never gets a step after its last one (PostgreSQL: the game row's lock)."""
+    from data import entries_from_game
+    from engine import to_record
+
+    async with await open_store(target) as a, await open_store(target) as b:
+        for channel in range(10, 16):
+            row, game = await new_game(a, channel, seats=2, seed=channel)
+            rng = random.Random(channel)
+            while True:
+                probe = game.copy()
+                random_move(probe, rng)
+                if probe.is_over:
+                    break
+                game = probe
+                await a.steps.append_step(
+                    row.id, len(game.steps) - 1, game.steps[-1].to_dict(), at=0
+                )
+            seq = len(game.steps)
+            seats = await a.games.seats(row.id)
+            finish = a.results.finish_game(
+                row.id,
+                entries_from_game(probe, seats),
+                to_record(probe),
+                last_step=(seq, probe.steps[-1].to_dict(), "player"),
+            )
+            other = b.steps.append_step(row.id, seq, END, at=1.0)
+            finished, appended = await asyncio.gather(finish, other, return_exceptions=True)
+            wins = [not isinstance(o, BaseException) for o in (finished, appended)]
+            assert wins.count(True) == 1, (finished, appended)
+            loser = appended if wins[0] else finished
+            assert isinstance(loser, StaleSequence | GameNotLive), loser
+            steps = await b.steps.load_steps(row.id)
+            assert len(steps) == seq + 1
+            status = (await b.games.get_game(row.id)).status
+            assert (status == "finished") == wins[0]

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from storetest_util import new_game
 
 from data import Store, open_store
 
 
-async def test_timers_survive_a_restart_and_come_due_in_order(store: Store, db_path: Path):
+async def test_timers_survive_a_restart_and_come_due_in_order(store: Store, target):
     row, _ = await new_game(store, 10, seats=4)
     lobby = await store.lobbies.create_lobby(1, 20, 100)
     await store.timers.set_timer("turn", 200.0, game_id=row.id, seat=1, payload={"round": 2})
     await store.timers.set_timer("swap_offer", 150.0, game_id=row.id, seat=3)
     await store.timers.set_timer("expiry", 900.0, lobby_id=lobby.id)
     await store.close()
-    async with await open_store(db_path) as again:
+    async with await open_store(target) as again:
         due = await again.timers.list_due(200.0)
         assert [(t.kind, t.seat, t.due_at) for t in due] == [
             ("swap_offer", 3, 150.0),

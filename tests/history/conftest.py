@@ -1,5 +1,5 @@
-"""The store fixtures of tests/data (a fresh store in a temporary directory)."""
+"""The store fixtures of tests/data (a fresh store on each backend: SQLite file, PostgreSQL)."""
 
-from tests.data.conftest import db_path, store
+from tests.data.conftest import db_path, store, target
 
-__all__ = ["db_path", "store"]
+__all__ = ["db_path", "store", "target"]
