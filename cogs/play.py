@@ -574,7 +574,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "A new message comes when it is your turn.",
                 channel=self.channel_mention(session),
                 who=labels[game.to_move].name if game.to_move is not None else "?",
-                cards=" ".join(card_label(c, tr=tr) for c in game.hands[s]),
+                cards=", ".join(card_label(c, tr=tr) for c in game.hands[s]),
             )
             await self.send_dm(session, s, text, live=False)
 
@@ -671,7 +671,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if user_id in self._by_slash:
             # they play by slash commands: one line pings them, no controls to collapse later
             game = session.game
-            cards = " ".join(card_label(c, tr=tr) for c in game.hands[seat])
+            cards = ", ".join(card_label(c, tr=tr) for c in game.hands[seat])
             if game.pending_offer is not None:
                 text = tr(
                     "Your partner offers you a card swap in {channel}: answer with /hats swap "

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import discord
+from babel.numbers import format_decimal, format_percent
 
 from cogs.i18n import Tr
 from cogs.render.common import COLOUR, SeatLabel, cards_short, seat_mention, type_name
@@ -22,6 +23,7 @@ from history.replay import ReplayPoint
 from history.stats import Summary
 
 __all__ = [
+    "decimal",
     "history_embed",
     "leaderboard_embed",
     "rating_changes_text",
@@ -34,16 +36,22 @@ __all__ = [
 TROPHY = "🏆"
 
 
-def rating_text(ordinal: float) -> str:
-    """A shown rating, one decimal (``12.3``)."""
-    return f"{ordinal:.1f}"
+def decimal(value: float, tr: Tr) -> str:
+    """One decimal in the reader's language (``12.3``; de/fr ``12,3``), a true minus sign."""
+    text = format_decimal(abs(value), format="0.0", locale=tr.locale)
+    return f"−{text}" if round(value, 1) < 0 else text
 
 
-def signed(delta: float) -> str:
-    """A rating change with its sign (``+1.2``, ``−0.4``, ``±0.0``)."""
+def rating_text(ordinal: float, tr: Tr) -> str:
+    """A shown rating, one decimal in the reader's language (``12.3``, ``−1,5``)."""
+    return decimal(ordinal, tr)
+
+
+def signed(delta: float, tr: Tr) -> str:
+    """A rating change with its sign (``+1.2``, ``−0.4``, ``±0.0``), reader's decimals."""
     if round(delta, 1) == 0:
-        return "±0.0"
-    return f"+{delta:.1f}" if delta > 0 else f"−{-delta:.1f}"
+        return f"±{decimal(0.0, tr)}"
+    return f"+{decimal(delta, tr)}" if delta > 0 else decimal(delta, tr)
 
 
 def rating_changes_text(deltas: Sequence[RatingDelta], tr: Tr) -> str:
@@ -52,16 +60,17 @@ def rating_changes_text(deltas: Sequence[RatingDelta], tr: Tr) -> str:
         tr(
             "{who}: {before} → {after} ({delta})",
             who=f"<@{d.user_id}>",
-            before=rating_text(d.before),
-            after=rating_text(d.after),
-            delta=signed(d.delta),
+            before=rating_text(d.before, tr),
+            after=rating_text(d.after, tr),
+            delta=signed(d.delta, tr),
         )
         for d in deltas
     )
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "—"
+def _percent(part: int, whole: int, tr: Tr) -> str:
+    """A share in the reader's language (``33%``; de/fr ``33 %``), ``—`` of nothing."""
+    return format_percent(part / whole, locale=tr.locale) if whole else "—"
 
 
 def stats_embed(
@@ -87,15 +96,11 @@ def stats_embed(
     if summary.games == 0:
         embed.description = tr("{who} has no finished games here yet.", who=who)
         return fit_embed(embed)
+    rate = _percent(summary.wins, summary.games, tr)  # not inside tr.plural: pybabel
     games = [
         tr.plural("{n} game played", "{n} games played", summary.games)
         + " · "
-        + tr.plural(
-            "{n} won ({rate})",
-            "{n} won ({rate})",
-            summary.wins,
-            rate=_percent(summary.wins, summary.games),
-        )
+        + tr.plural("{n} won ({rate})", "{n} won ({rate})", summary.wins, rate=rate)
     ]
     for seats, (played, won) in summary.by_seats.items():
         games.append(
@@ -104,19 +109,19 @@ def stats_embed(
                 seats=seats,
                 won=won,
                 played=played,
-                rate=_percent(won, played),
+                rate=_percent(won, played, tr),
             )
         )
     embed.add_field(name=tr("Games"), value="\n".join(games), inline=False)
     score = [
         tr(
             "Average {total} = collection {collection} + favourite {favourite} + cookie {cookie}",
-            total=f"{summary.mean_total:.1f}",
-            collection=f"{summary.mean_collection:.1f}",
-            favourite=f"{summary.mean_favourite:.1f}",
-            cookie=f"{summary.mean_cookie:.1f}",
+            total=decimal(summary.mean_total, tr),
+            collection=decimal(summary.mean_collection, tr),
+            favourite=decimal(summary.mean_favourite, tr),
+            cookie=decimal(summary.mean_cookie, tr),
         ),
-        tr("{hat} per game: {n}", hat=BLACK_HAT_EMOJI, n=f"{summary.black_hats_per_game:.1f}"),
+        tr("{hat} per game: {n}", hat=BLACK_HAT_EMOJI, n=decimal(summary.black_hats_per_game, tr)),
         tr(
             "🍪 kept at the end: {kept}/{games}",
             kept=summary.cookie_kept,
@@ -135,25 +140,27 @@ def stats_embed(
     embed.add_field(name=tr("Scores"), value="\n".join(score), inline=False)
     lines = []
     if rating is not None:
+        mine = rating_text(rating.ordinal, tr)  # not inside tr.plural: pybabel
         lines.append(
             tr.plural(
                 "{rating} after {n} rated game",
                 "{rating} after {n} rated games",
                 rating.games,
-                rating=f"**{rating_text(rating.ordinal)}**",
+                rating=f"**{mine}**",
             )
         )
         if trend is not None:
-            lines.append(tr("Trend over the last games: {delta}", delta=signed(trend)))
+            lines.append(tr("Trend over the last games: {delta}", delta=signed(trend, tr)))
     else:
         lines.append(tr("No rated game yet."))
     if everywhere is not None:
+        shown = rating_text(everywhere.ordinal, tr)  # not inside tr.plural: pybabel
         lines.append(
             tr.plural(
                 "All servers: {rating} after {n} rated game",
                 "All servers: {rating} after {n} rated games",
                 everywhere.games,
-                rating=rating_text(everywhere.ordinal),
+                rating=shown,
             )
         )
     embed.add_field(name=tr("Rating"), value="\n".join(lines), inline=False)
@@ -190,6 +197,7 @@ def leaderboard_embed(
             inline=False,
         )
     else:
+        shown = {r.user_id: rating_text(r.ordinal, tr) for r in rows}  # not in tr.plural
         lines = [
             tr.plural(
                 "**{rank}.** {who} {rating} ({n} game, 🏆 {wins})",
@@ -197,7 +205,7 @@ def leaderboard_embed(
                 r.games,
                 rank=r.rank,
                 who=f"<@{r.user_id}>",
-                rating=f"**{rating_text(r.ordinal)}**",
+                rating=f"**{shown[r.user_id]}**",
                 wins=r.wins,
             )
             for r in rows
@@ -216,15 +224,18 @@ def leaderboard_embed(
 
 
 def _seat_text(seat, tr: Tr) -> str:
-    who = f"<@{seat.user_id}>" if seat.user_id is not None else tr("AI {n}", n=seat.seat + 1)
+    if seat.user_id is not None:
+        who = f"<@{seat.user_id}>"
+    else:
+        who = "🤖 " + tr("AI {n}", n=seat.seat + 1)
     mark = f"{TROPHY} " if seat.winner else ""
-    return f"{mark}{who} {seat.total}"
+    return f"{mark}{who}: {seat.total}"
 
 
 def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
     """The history (``/hats history``): recent games, newest first.
 
-    Each line: id, date, players with scores and 🏆; the footer says how to replay one.
+    Each line: id, date, players with scores and 🏆; the description says how to replay one.
     """
     embed = discord.Embed(
         title=tr("Recent Hats games"),
@@ -244,9 +255,9 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
         for g in games
     ]
     embed.add_field(name=tr("Games"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
-    embed.set_footer(
-        text=tr("To replay a game, pick it below or give its number (#) to /hats replay.")
-    )
+    # in the description: Discord shows a command mention there, never in a footer
+    hint = tr("To replay a game, pick it below or give its number (#) to /hats replay.")
+    embed.description = f"{embed.description}\n{hint}" if embed.description else hint
     return fit_embed(embed)
 
 
