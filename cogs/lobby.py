@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
+from cogs.i18n import N_
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
 from cogs.replies import seat_name, send_private
 from cogs.service import ServiceError
@@ -29,13 +30,14 @@ log = logging.getLogger("hats.lobby")
 MAX_SEATS = 4
 MIN_SEATS = 2
 REQUIRED_PERMISSIONS: tuple[tuple[str, str], ...] = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
-"""Channel permissions the bot needs to run a game (Discord permission names)."""
+"""Channel permissions the bot needs to run a game (Discord's permission names, translated
+when shown, as Discord's own settings show them)."""
 
 
 class LobbyCog(HatsFeature, name="LobbyCog"):
@@ -215,9 +217,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         return interaction.type is discord.InteractionType.component
 
     def missing_permissions(self, interaction: discord.Interaction) -> list[str]:
-        """Names of the channel permissions the bot lacks here."""
+        """Names of the channel permissions the bot lacks here, in the caller's language."""
         perms = interaction.app_permissions
-        return [label for name, label in REQUIRED_PERMISSIONS if not getattr(perms, name)]
+        tr = self.tr(interaction)
+        return [tr(label) for name, label in REQUIRED_PERMISSIONS if not getattr(perms, name)]
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="new", description="Open a lobby for a game of Hats here")

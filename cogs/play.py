@@ -179,6 +179,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
         where = self.channel_mention(session)
         if session.game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
+        elif session.game.active != seat:  # a partner who answered a swap offer
+            line = tr(
+                "Your answer is in. A new message comes when it is your turn; "
+                "/hats hand shows your hand any time."
+            )
         else:
             line = tr(
                 "Your turn is over. A new message comes when it is your turn again; "
