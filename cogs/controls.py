@@ -218,7 +218,9 @@ class CardSelect(
 
 
 class AutoEndButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"hats:p:(?P<game>\d+):(?P<on>[01])"
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:p:(?P<game>\d+):(?P<on>[01])",
 ):
     """Turns the player's "end my turn after the main action" preference on or off."""
 

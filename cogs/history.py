@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
+from cogs.errors import GuardedItem
 from cogs.render.common import SeatLabel
 from cogs.render.history import (
     history_embed,
@@ -68,6 +69,7 @@ HISTORY_GAMES = 10
 
 
 class LeaderboardButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"hats:lb:(?P<seats>[0-4]):(?P<days>\d+):(?P<page>\d+):(?P<op>[pn])",
 ):
@@ -104,6 +106,7 @@ REPLAY_OPS = {"f": "⏮️", "p": "◀️", "n": "▶️", "l": "⏭️"}
 
 
 class ReplayButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"hats:rp:(?P<game>\d+):(?P<point>\d+):(?P<op>[fpnl])",
 ):
@@ -136,7 +139,7 @@ class ReplayButton(
         await cog.show_replay(interaction, self.game, target, edit=True)
 
 
-class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hats:hist"):
+class HistorySelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:hist"):
     """Under ``/hats history``: choose a listed game to post its replay in the channel.
 
     custom_id ``hats:hist``; each option's value is a game id, so it works after a restart.
