@@ -176,7 +176,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     def collapsed_text(self, session: GameSession, seat: int, tr: Tr, notice: str | None) -> str:
         """The one line a hand DM becomes once its player has nothing more to do for now."""
-        where = self.channel_mention(session)
+        where = session.channel_mention
         if session.game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif session.game.active != seat:  # a partner who answered a swap offer
@@ -190,11 +190,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "/hats hand shows your hand any time."
             )
         return f"{notice}\n{line}" if notice else line
-
-    def channel_mention(self, session: GameSession) -> str:
-        """The game channel's mention (works without the channel in cache)."""
-        channel = self.bot.get_channel(session.channel_id)
-        return getattr(channel, "mention", f"<#{session.channel_id}>")
 
     async def hand_picture(
         self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
@@ -577,7 +572,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             text = tr(
                 "The Hats game in {channel} has begun and {who} starts. Your hand: {cards}. "
                 "A new message comes when it is your turn.",
-                channel=self.channel_mention(session),
+                channel=session.channel_mention,
                 who=labels[game.to_move].name if game.to_move is not None else "?",
                 cards=", ".join(card_label(c, tr=tr) for c in game.hands[s]),
             )
@@ -672,7 +667,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if user_id is None:
             return
         tr = self.tr_for(user_id, session.row.guild_id)
-        where = self.channel_mention(session)
+        where = session.channel_mention
         if user_id in self._by_slash:
             # they play by slash commands: one line pings them, no controls to collapse later
             game = session.game
@@ -702,7 +697,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     def ping_line(self, session: GameSession, seat: int, tr: Tr) -> str:
         """The line above a live hand DM: a swap offer to answer, or the player's move."""
         game = session.game
-        where = self.channel_mention(session)
+        where = session.channel_mention
         if game.pending_offer is not None and game.active != seat:
             return tr(
                 "Your partner offers you a card swap in the Hats game in {channel}.", channel=where

@@ -109,6 +109,11 @@ class GameSession:
         return self.row.channel_id
 
     @property
+    def channel_mention(self) -> str:
+        """The game channel as a Discord mention, ``<#id>`` (what ``channel.mention`` gives)."""
+        return f"<#{self.row.channel_id}>"
+
+    @property
     def version(self) -> int:
         """Steps applied so far: the sequence number of the next step."""
         return len(self.game.steps)
@@ -399,12 +404,8 @@ class GameService:
                 raise OutOfDate()
             events = [await self._commit(session, seat, action, actor)]
             game = session.game
-            legal = game.legal_actions(seat) if not game.is_over else []
-            if (
-                action.kind.is_main
-                and END_TURN in legal
-                and (end_turn_after or legal == [END_TURN])
-            ):
+            legal = game.legal_actions(seat) if action.kind.is_main and not game.is_over else []
+            if END_TURN in legal and (end_turn_after or legal == [END_TURN]):
                 try:
                     events.append(await self._commit(session, seat, END_TURN, actor))
                 except (OutOfDate, StoreError) as exc:  # the main action stands

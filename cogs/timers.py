@@ -150,13 +150,12 @@ class TimersCog(HatsFeature, name="TimersCog"):
         assert user_id is not None
         tr = self.tr_for(user_id, session.row.guild_id)
         limit = self.turn_timer(session) or 0
-        channel = self.bot.get_channel(session.channel_id)
         await self._dm(
             user_id,
             tr(
                 "Half of your time for this turn in the Hats game in {channel} is gone: "
                 "{time} left. If you do not play, the AI plays this turn for you.",
-                channel=getattr(channel, "mention", f"<#{session.channel_id}>"),
+                channel=session.channel_mention,
                 time=duration_text(limit / 2, tr),
             ),
         )
