@@ -66,6 +66,20 @@ class Pictures:
         """Message id -> token of the latest answer on it (a stale follow-up is dropped)."""
         self._follow_ups: set[asyncio.Task[None]] = set()
 
+    @staticmethod
+    def _key(
+        session: GameSession, viewer: int | None, names: dict[int, str], tr: Tr, kind: str
+    ) -> tuple[Observation, tuple[str, ...], PictureKey]:
+        """What picture ``kind`` is drawn from, and its cache key.
+
+        Returns ``viewer``'s observation (None: the public one), the seat names, and the key
+        (game, version, language, viewer, names).
+        """
+        obs = session.game.observation(viewer)
+        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
+        return obs, seat_names, key
+
     async def _attach(
         self,
         session: GameSession,
@@ -85,10 +99,8 @@ class Pictures:
         """
         if not self.enabled:
             return []
-        obs = session.game.observation(viewer)
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
         kind = filename.removesuffix(".png")
-        key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
+        obs, seat_names, key = self._key(session, viewer, names, tr, kind)
         try:
             data = await self.cache.get(key, lambda: draw(obs, seat_names), urgent=urgent)
         except Exception:
@@ -165,9 +177,7 @@ class Pictures:
         message = interaction.message
         target = message.id if message is not None else interaction.id
         self._answers.pop(target, None)  # an older answer's follow-up is dropped
-        obs = session.game.observation(seat)
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
-        key = PictureKey("hand", session.id, session.version, tr.locale, seat, seat_names)
+        obs, seat_names, key = self._key(session, seat, names, tr, HAND_FILE.removesuffix(".png"))
         data = self.cache.peek(key) if self.enabled else None
         if data is not None or not self.enabled:
             if data is not None:
