@@ -75,8 +75,12 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
         """
         games = self.bot.games
         failed: set[int | None] = set()
-        for session in list(games.sessions.values()):
-            if game_id in (None, session.id) and games.unsettled(session):
+        if game_id is None:
+            sessions = list(games.sessions.values())
+        else:  # one game: no walk over every live game at each game's end
+            sessions = [s for s in (games.sessions.get(game_id),) if s is not None]
+        for session in sessions:
+            if games.unsettled(session):
                 try:
                     await games.settle(session)
                 except StoreError as exc:
