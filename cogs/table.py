@@ -86,6 +86,10 @@ class TableCog(HatsFeature, name="TableCog"):
             auto_played=session.auto_played,
         )
 
+    def _drawn(self, session: GameSession) -> tuple:
+        """The :func:`drawn_state` of ``session`` in its table's (public) language."""
+        return drawn_state(session, self.public_tr(session.row.guild_id).locale)
+
     async def table_picture(self, session: GameSession, embed: discord.Embed) -> list[discord.File]:
         """The table picture for ``embed`` (its image set), or [] if it could not be drawn."""
         tr = self.public_tr(session.row.guild_id)  # the table's language, as its embed
@@ -94,7 +98,7 @@ class TableCog(HatsFeature, name="TableCog"):
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
-        state = drawn_state(session, self.public_tr(session.row.guild_id).locale)
+        state = self._drawn(session)
         embed = self.table_embed(session)
         files = await self.table_picture(session, embed)
         message = await channel.send(
@@ -115,16 +119,14 @@ class TableCog(HatsFeature, name="TableCog"):
         together, e.g. a main action and the automatic end of the turn). Edits go through
         ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
         """
-        if self._shown.get(session.id) == drawn_state(
-            session, self.public_tr(session.row.guild_id).locale
-        ):
+        if self._shown.get(session.id) == self._drawn(session):
             return
         await self.bot.edit_gate.submit(
             session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
         )
 
     async def _edit_table(self, session: GameSession) -> None:
-        state = drawn_state(session, self.public_tr(session.row.guild_id).locale)
+        state = self._drawn(session)
         if self._shown.get(session.id) == state:
             return
         self._shown[session.id] = state
