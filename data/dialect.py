@@ -35,6 +35,10 @@ class Dialect:
     ``live_steps``: one row per live game ``(game_id, "0,1,2", the step texts one a line)``.
     ``lock_history``: run first in a history write (``data.history``), so that concurrent
     writers number ``history_games.seq`` one after the other (empty on SQLite: not needed).
+    ``skip_locked``: the suffix of the sub-select that picks the timers to claim
+    (``data.timers.Timers.claim_due``): PostgreSQL locks the picked rows and skips rows another
+    process is claiming at that moment, so no timer is claimed twice; empty on SQLite (one
+    writer at a time: the claiming UPDATE runs alone).
     """
 
     name: str
@@ -42,6 +46,7 @@ class Dialect:
     for_share: str
     live_steps: str
     lock_history: str
+    skip_locked: str
 
 
 _LIVE = "game_id IN (SELECT id FROM games WHERE status = 'live')"
@@ -56,6 +61,7 @@ SQLITE = Dialect(
         f" WHERE {_LIVE} GROUP BY game_id"
     ),
     lock_history="",
+    skip_locked="",
 )
 
 POSTGRES = Dialect(
@@ -68,4 +74,5 @@ POSTGRES = Dialect(
         f" WHERE {_LIVE} GROUP BY game_id"
     ),
     lock_history="LOCK TABLE history_games IN SHARE ROW EXCLUSIVE MODE",
+    skip_locked=" FOR UPDATE SKIP LOCKED",
 )

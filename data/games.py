@@ -9,11 +9,19 @@ from typing import Any
 
 from data import jsoncodec
 from data.db import Database, Transaction
-from data.errors import ChannelBusy, ConstraintViolated, GameNotFound, GameNotLive, LobbyNotFound
+from data.errors import (
+    ChannelBusy,
+    ConstraintViolated,
+    GameNotFound,
+    GameNotLive,
+    LobbyNotFound,
+    ReplayFailed,
+)
 from data.lobbies import is_channel_conflict
+from data.messages import MESSAGE_COLUMNS, message_row
 from data.outbox import OutboxKind, add_item
-from data.rows import GameRow, GameStatus, SeatRow, SeatSpec
-from data.steps import step_json
+from data.rows import GameRow, GameStatus, LiveGame, SeatRow, SeatSpec
+from data.steps import decode_step_rows, step_json
 from engine import GameConfig
 
 __all__ = [
@@ -210,6 +218,67 @@ class Games:
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'live' ORDER BY id"
         )
         return [game_row(r) for r in rows]
+
+    async def load_live(self, game_id: int) -> LiveGame | None:
+        """The live game ``game_id`` as stored, read in ONE read transaction; None otherwise.
+
+        A :class:`~data.rows.LiveGame`: its row, seats (seat order), decoded engine Steps (seq
+        order), messages (by role, then seat) and ``auto_seqs`` (steps of actor ``"auto"``);
+        equal to the one :func:`data.restore.load_live` gives for it. None for an unknown,
+        finished or abandoned game. Raises ReplayFailed (its seq, or None for a damaged
+        config) when a step does not decode or a seq is missing, as restore does; replay it
+        with :func:`data.restore.rebuild_game`.
+        """
+        async with self._db.read() as tx:
+            game = await tx.one(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE id = ? AND status = 'live'", (game_id,)
+            )
+            if game is None:
+                return None
+            seats = await tx.all(
+                f"SELECT {SEAT_COLUMNS} FROM game_seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+            steps = await tx.all(
+                "SELECT seq, step, actor FROM steps WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+            messages = await tx.all(
+                f"SELECT {MESSAGE_COLUMNS} FROM game_messages WHERE game_id = ?"
+                " ORDER BY role, seat",
+                (game_id,),
+            )
+        try:
+            row = game_row(game)
+        except ValueError as exc:  # config or settings JSON damaged
+            raise ReplayFailed(game_id, None, str(exc)) from exc
+        decoded, auto = decode_step_rows(game_id, steps)
+        return LiveGame(
+            row,
+            tuple(seat_row(r) for r in seats),
+            decoded,
+            tuple(message_row(r) for r in messages),
+            auto,
+        )
+
+    async def live_ids_of_user(self, user_id: int) -> list[int]:
+        """Ids of the live games where ``user_id`` holds a seat, oldest first.
+
+        A seat an AI plays for the user (away, kicked) still counts: its ``user_id`` is set.
+        """
+        rows = await self._db.fetch_all(
+            "SELECT DISTINCT g.id FROM game_seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = ? AND g.status = 'live' ORDER BY g.id",
+            (user_id,),
+        )
+        return [int(r[0]) for r in rows]
+
+    async def live_ids_in_guild(self, guild_id: int) -> list[int]:
+        """Ids of the guild's live games, oldest first (index ``games_live_guild``)."""
+        rows = await self._db.fetch_all(
+            "SELECT id FROM games WHERE guild_id = ? AND status = 'live' ORDER BY id",
+            (guild_id,),
+        )
+        return [int(r[0]) for r in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The game's seats in seat order (empty for an unknown game)."""

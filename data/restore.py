@@ -21,7 +21,8 @@ from data.errors import ReplayFailed
 from data.games import GAME_COLUMNS, SEAT_COLUMNS, game_row, seat_row
 from data.lobbies import LOBBY_COLUMNS, lobby_row
 from data.messages import MESSAGE_COLUMNS, message_row
-from data.rows import GameMessage, GameRow, GameStatus, LobbyRow, SeatRow, TimerRow
+from data.rows import GameMessage, GameRow, GameStatus, LiveGame, LobbyRow, SeatRow, TimerRow
+from data.steps import AUTO_ACTOR
 from data.timers import TIMER_COLUMNS, timer_row
 from engine import Game, IllegalMove, Step
 
@@ -40,16 +41,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("hats.data")
-
-
-@dataclass(frozen=True, slots=True)
-class LiveGame:
-    """A live game as stored: its row, seats (seat order), steps (seq order) and messages."""
-
-    row: GameRow
-    seats: tuple[SeatRow, ...]
-    steps: tuple[Step, ...]
-    messages: tuple[GameMessage, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +127,17 @@ class Snapshot:
                 " WHERE game_id IN (SELECT id FROM games WHERE status = 'live')"
                 " ORDER BY game_id, role, seat"
             )
+            auto_rows = await tx.all(
+                "SELECT game_id, seq FROM steps WHERE actor = ?"
+                " AND game_id IN (SELECT id FROM games WHERE status = 'live')",
+                (AUTO_ACTOR,),
+            )
             lobbies = await tx.all(f"SELECT {LOBBY_COLUMNS} FROM lobbies ORDER BY id")
             timer_rows = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers ORDER BY due_at, id")
         with _no_gc_pauses():
-            state = _assemble(game_rows, seat_rows, step_rows, message_rows, lobbies, timer_rows)
+            state = _assemble(
+                game_rows, seat_rows, step_rows, message_rows, auto_rows, lobbies, timer_rows
+            )
         seconds = time.perf_counter() - started
         state = LiveState(state.lobbies, state.games, state.timers, state.broken, seconds)
         log.info(
@@ -157,6 +155,7 @@ def _assemble(
     seat_rows: list[Any],
     step_rows: list[Any],
     message_rows: list[Any],
+    auto_rows: list[Any],
     lobby_rows: list[Any],
     timer_rows: list[Any],
 ) -> LiveState:
@@ -166,6 +165,9 @@ def _assemble(
     messages: dict[int, list[GameMessage]] = {}
     for r in message_rows:
         messages.setdefault(r[0], []).append(message_row(r))
+    auto: dict[int, set[int]] = {}
+    for game_id, seq in auto_rows:
+        auto.setdefault(game_id, set()).add(seq)
     steps: dict[int, tuple[Step, ...]] = {}
     bad: dict[int, ReplayFailed] = {}
     decoded = _StepCache()
@@ -191,6 +193,7 @@ def _assemble(
                 tuple(seats.get(row.id, ())),
                 steps.get(row.id, ()),
                 tuple(messages.get(row.id, ())),
+                frozenset(auto.get(row.id, ())),
             )
         )
     return LiveState(

@@ -8,21 +8,25 @@ through the repository).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine import GameConfig
+from engine import GameConfig, Step
 
 __all__ = [
+    "GameChange",
     "GameMessage",
     "GameRow",
     "GameStatus",
+    "LiveGame",
     "LobbyRow",
     "LobbySeat",
     "MessageRole",
     "ResultEntry",
     "SeatRow",
     "SeatSpec",
+    "TimerChange",
     "TimerRow",
     "UserStats",
 ]
@@ -177,6 +181,52 @@ class TimerRow:
     seat: int | None
     due_at: float
     payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TimerChange:
+    """A change to one of a game's timers, written with a step (``Steps.append_step(timers=)``).
+
+    ``kind``: the timer's kind (``"turn"``, ``"reminder"``, ``"ai"``…; one timer per game and
+    kind); ``due_at``: its new deadline in unix seconds, or None to clear the game's ``kind``
+    timer; ``seat`` and ``payload`` (a JSON object) as in :class:`TimerRow`. Setting a timer
+    frees any claim on it (``Timers.claim_due``).
+    """
+
+    kind: str
+    due_at: float | None
+    seat: int | None = None
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameChange:
+    """A change of a game made by some process, as ``Store.watch`` reports it (PostgreSQL).
+
+    ``game_id``: the changed game, or None when every cached game is suspect (the listener's
+    connection was lost and changes may have been missed); ``seq``: the sequence number of a
+    new step, None for other changes (the game row, its seats, its messages); ``origin``: the
+    writing Store's :attr:`~data.store.Store.origin` (``""`` with ``game_id`` None).
+    """
+
+    game_id: int | None
+    seq: int | None
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    """A live game as stored: its row, seats (seat order), steps (seq order) and messages.
+
+    ``auto_seqs``: the seqs of the steps stored with actor ``"auto"`` (moves played for an
+    absent player). Built by ``Games.load_live`` (one game) and ``data.restore`` (all).
+    """
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    steps: tuple[Step, ...]
+    messages: tuple[GameMessage, ...]
+    auto_seqs: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from data import jsoncodec
 from data.db import Database
 from data.dialect import Dialect
-from data.errors import ConstraintViolated, GameNotFound, GameNotLive, StaleSequence
-from data.rows import GameStatus
+from data.errors import (
+    ConstraintViolated,
+    GameNotFound,
+    GameNotLive,
+    ReplayFailed,
+    StaleSequence,
+)
+from data.rows import GameStatus, TimerChange
+from data.timers import write_timer_changes
 from engine import Step
 
-__all__ = ["Steps", "append_step_sql", "is_step_conflict", "step_json"]
+__all__ = [
+    "AUTO_ACTOR",
+    "Steps",
+    "append_step_sql",
+    "decode_step",
+    "decode_step_rows",
+    "is_step_conflict",
+    "step_json",
+]
+
+AUTO_ACTOR = "auto"
+"""The actor of a move the AI played for an absent player (``LiveGame.auto_seqs``)."""
 
 
 @cache
@@ -54,6 +72,44 @@ def step_json(step: Mapping[str, Any]) -> str:
     return jsoncodec.dumps(dict(step))
 
 
+@lru_cache(maxsize=16384)
+def decode_step(text: str) -> Step:
+    """The engine Step of a stored step's JSON text (cached: games share most step texts).
+
+    Steps are immutable, so one object serves every game. Raises ValueError for a text that
+    is not an engine step.
+    """
+    try:
+        return Step.from_dict(jsoncodec.loads_object(text))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an engine step: {text!r}") from exc
+
+
+def decode_step_rows(
+    game_id: int, rows: Iterable[Sequence[Any]]
+) -> tuple[tuple[Step, ...], frozenset[int]]:
+    """A game's Steps and its ``auto`` seqs from ``(seq, step text, actor)`` rows in seq order.
+
+    Raises ReplayFailed for a gap in the seqs (the first missing one) or an undecodable text.
+    """
+    steps: list[Step] = []
+    auto: set[int] = set()
+    for expected, (seq, text, actor) in enumerate(rows):
+        if seq != expected:
+            raise ReplayFailed(game_id, expected, f"step {expected} is missing")
+        try:
+            steps.append(decode_step(text))
+        except ValueError as exc:
+            raise ReplayFailed(game_id, seq, f"undecodable step: {exc}") from exc
+        if actor == AUTO_ACTOR:
+            auto.add(seq)
+    return tuple(steps), frozenset(auto)
+
+
+class _Refused(Exception):
+    """Leaves a write transaction whose append was refused (rolled back, nothing written)."""
+
+
 class Steps:
     """Repository of the ``steps`` table (seq 0, 1, 2, … per game, no gaps)."""
 
@@ -68,15 +124,22 @@ class Steps:
         *,
         actor: str = "player",
         at: float,
+        timers: Sequence[TimerChange] = (),
     ) -> int:
         """Append ``step`` (``Step.to_dict()``) as number ``expected_seq``; return that number.
 
         Atomic and committed (durable) when it returns. ``expected_seq`` is the number of steps
         the caller believes are stored (``len(game.steps)`` before applying the move; seq starts
-        at 0); ``actor`` says who acted (``"player"``, ``"ai"``, ``"timer"``…); ``at`` is unix
-        seconds. Raises StaleSequence (nothing written) when another step already took that
-        number — of two concurrent appends with the same number exactly one wins —, GameNotFound,
-        GameNotLive, and ValueError when ``step`` does not decode as an engine Step.
+        at 0); ``actor`` says who acted (``"player"``, ``"ai"``, ``"timer"``, ``"auto"``…);
+        ``at`` is unix seconds. ``timers``: changes to this game's timers (the deadlines that
+        follow the step, :class:`~data.rows.TimerChange`; see
+        :func:`~data.timers.write_timer_changes`) written in the SAME transaction as the step:
+        both or neither. Without ``timers`` the append is one statement (the fast path).
+
+        Raises StaleSequence (nothing written, no timer either) when another step already took
+        that number — of two concurrent appends with the same number exactly one wins —,
+        GameNotFound, GameNotLive, ValueError when ``step`` does not decode as an engine Step or
+        a timer change is malformed, StoreFault (nothing written).
         """
         if not isinstance(expected_seq, int) or expected_seq < 0:
             raise ValueError(f"expected_seq must be an int >= 0, got {expected_seq!r}")
@@ -87,8 +150,19 @@ class Steps:
             "actor": actor,
             "at": at,
         }
+        sql = append_step_sql(self._db.dialect)
+        row: Any = None
         try:
-            row = await self._db.fetch_one(append_step_sql(self._db.dialect), params)
+            if not timers:
+                row = await self._db.fetch_one(sql, params)
+            else:
+                async with self._db.write() as tx:
+                    row = await tx.one(sql, params)
+                    if row is None:
+                        raise _Refused
+                    await write_timer_changes(tx, game_id, timers)
+        except _Refused:
+            row = None
         except ConstraintViolated as exc:  # primary key: a writer on another connection
             row = None
             if not is_step_conflict(exc):

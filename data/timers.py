@@ -1,17 +1,68 @@
-"""Deadlines that survive restarts: turn timers, swap offer lapses (R10), lobby expiry."""
+"""Deadlines that survive restarts: turn timers, swap offer lapses (R10), lobby expiry.
+
+Several processes may share the store (PostgreSQL): a due timer is first *claimed* by one of
+them for a lease (:meth:`Timers.claim_due`), fired, then *completed* (:meth:`Timers.complete`,
+which deletes it). A process that dies before completing leaves a claim whose lease runs out;
+another process then claims the timer again, so a deadline still fires (at least once; exactly
+once unless a lease runs out before its claimer completes).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from data import jsoncodec
-from data.db import Database
-from data.rows import TimerRow
+from data.db import Database, Transaction
+from data.rows import TimerChange, TimerRow
 
-__all__ = ["TIMER_COLUMNS", "Timers", "timer_row"]
+__all__ = ["TIMER_COLUMNS", "Timers", "timer_row", "write_timer_changes"]
 
 TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload"
+
+
+def _upsert_sql(column: str) -> str:
+    """Insert or replace the owner's timer of a kind; a replaced timer loses its claim."""
+    return (
+        f"INSERT INTO timers ({column}, kind, seat, due_at, payload) VALUES (?, ?, ?, ?, ?)"
+        f" ON CONFLICT ({column}, kind) WHERE {column} IS NOT NULL DO UPDATE SET"
+        " seat = excluded.seat, due_at = excluded.due_at, payload = excluded.payload,"
+        " claimed_by = NULL, claimed_until = NULL"
+    )
+
+
+def _check_change(change: TimerChange) -> None:
+    if not isinstance(change.kind, str) or not change.kind:
+        raise ValueError(f"a timer kind must be a non-empty str, got {change.kind!r}")
+    if change.due_at is not None and not isinstance(change.due_at, int | float):
+        raise ValueError(f"due_at must be unix seconds or None, got {change.due_at!r}")
+
+
+async def write_timer_changes(
+    tx: Transaction, game_id: int, changes: Iterable[TimerChange]
+) -> None:
+    """Apply ``changes`` to the game's timers inside the caller's write transaction ``tx``.
+
+    A change with ``due_at`` sets (inserts or replaces, freeing any claim) the game's timer of
+    that kind; one with ``due_at`` None deletes it (nothing happens when there is none). Of
+    several changes of one kind the last counts. Two statements at most (deletes, then sets;
+    each ``executemany``). Raises ValueError for an empty kind or a ``due_at`` that is not a
+    number (before anything is written).
+    """
+    last: dict[str, TimerChange] = {}
+    for change in changes:
+        _check_change(change)
+        last[change.kind] = change
+    cleared = [(game_id, c.kind) for c in last.values() if c.due_at is None]
+    if cleared:
+        await tx.many("DELETE FROM timers WHERE game_id = ? AND kind = ?", cleared)
+    set_rows = [
+        (game_id, c.kind, c.seat, float(c.due_at), jsoncodec.dumps(dict(c.payload)))
+        for c in last.values()
+        if c.due_at is not None
+    ]
+    if set_rows:
+        await tx.many(_upsert_sql("game_id"), set_rows)
 
 
 def timer_row(r: Sequence[Any]) -> TimerRow:
@@ -47,15 +98,14 @@ class Timers:
     ) -> TimerRow:
         """Create or replace the owner's ``kind`` timer (e.g. ``"turn"``, ``"swap_offer"``).
 
-        ``due_at`` in unix seconds; exactly one owner. Raises ValueError without exactly one
-        owner, sqlite3.IntegrityError for an unknown owner (foreign key).
+        ``due_at`` in unix seconds; exactly one owner. A replaced timer loses its claim (it
+        fires at its new deadline; the old claimer's :meth:`complete` returns False). Raises
+        ValueError without exactly one owner, ConstraintViolated for an unknown owner (foreign
+        key).
         """
         column, owner = _owner(game_id, lobby_id)
         row = await self._db.fetch_one(
-            f"INSERT INTO timers ({column}, kind, seat, due_at, payload) VALUES (?, ?, ?, ?, ?)"
-            f" ON CONFLICT ({column}, kind) WHERE {column} IS NOT NULL DO UPDATE SET"
-            f" seat = excluded.seat, due_at = excluded.due_at, payload = excluded.payload"
-            f" RETURNING {TIMER_COLUMNS}",
+            f"{_upsert_sql(column)} RETURNING {TIMER_COLUMNS}",
             (owner, kind, seat, due_at, jsoncodec.dumps(dict(payload or {}))),
         )
         assert row is not None
@@ -92,3 +142,62 @@ class Timers:
         """Every timer, earliest first (re-arm them all after a restart)."""
         rows = await self._db.fetch_all(f"SELECT {TIMER_COLUMNS} FROM timers ORDER BY due_at, id")
         return [timer_row(r) for r in rows]
+
+    async def claim_due(
+        self, now: float, claimer: str, lease: float, limit: int = 50
+    ) -> list[TimerRow]:
+        """Claim up to ``limit`` due timers for ``claimer``; return them earliest first.
+
+        A timer is claimable when ``due_at <= now`` (unix seconds) and it is unclaimed or its
+        claim's lease ended (``claimed_until <= now``). One statement marks the claimed rows
+        ``claimed_by = claimer`` and ``claimed_until = now + lease`` (``lease`` in seconds,
+        > 0): until then no other claimer gets them. On PostgreSQL the rows are picked ``FOR
+        UPDATE SKIP LOCKED``, so concurrent claimers in several processes never get the same
+        row; SQLite runs one writer at a time. ``claimer`` is usually ``Store.origin``. After
+        firing a timer call :meth:`complete`. Raises ValueError for ``lease <= 0`` or
+        ``limit < 1``; StoreFault when the database fails (nothing claimed).
+        """
+        if not lease > 0:
+            raise ValueError(f"lease must be > 0 seconds, got {lease!r}")
+        if not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+        rows = await self._db.fetch_all(
+            "UPDATE timers SET claimed_by = :claimer, claimed_until = :until WHERE id IN"
+            " (SELECT id FROM timers WHERE due_at <= :now"
+            " AND (claimed_until IS NULL OR claimed_until <= :now)"
+            f" ORDER BY due_at, id LIMIT :limit{self._db.dialect.skip_locked})"
+            f" RETURNING {TIMER_COLUMNS}",
+            {"claimer": claimer, "until": float(now + lease), "now": float(now), "limit": limit},
+        )
+        claimed = [timer_row(r) for r in rows]
+        claimed.sort(key=lambda t: (t.due_at, t.id))
+        return claimed
+
+    async def complete(self, row: TimerRow, claimer: str) -> bool:
+        """Delete the fired timer ``row`` if it is still the one ``claimer`` claimed.
+
+        True when deleted. False when the timer was set again meanwhile (a new deadline or a
+        new claim: it stays and fires at its new ``due_at``), cleared, or claimed by another
+        claimer after this claim's lease ended.
+        """
+        done = await self._db.fetch_one(
+            "DELETE FROM timers WHERE id = ? AND claimed_by = ? AND due_at = ? RETURNING id",
+            (row.id, claimer, row.due_at),
+        )
+        return done is not None
+
+    async def next_wake(self) -> float | None:
+        """The earliest unix time at which :meth:`claim_due` could return a timer; None if none.
+
+        The minimum over unclaimed timers' ``due_at`` and claimed timers'
+        ``max(due_at, claimed_until)`` (a claimed timer is claimable again when its lease
+        ends). May be in the past: a timer is due now.
+        """
+        row = await self._db.fetch_one(
+            "SELECT (SELECT due_at FROM timers WHERE claimed_until IS NULL"
+            " ORDER BY due_at LIMIT 1),"
+            " (SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END)"
+            " FROM timers WHERE claimed_until IS NOT NULL)"
+        )
+        times = [t for t in (row or ()) if t is not None]
+        return float(min(times)) if times else None
