@@ -46,8 +46,13 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.games.abandon_game(game_id, *, at=None) -> GameRow          # frees the channel
     store.games.import_games([GameImport(...)]) -> list[int]           # bulk, one transaction
 
-    store.steps.append_step(game_id, expected_seq, step_dict, *, actor="player", at) -> int
+    store.games.load_live(game_id) -> LiveGame | None   # one game, one read transaction
+    store.games.live_ids_of_user(user_id) / live_ids_in_guild(guild_id) -> list[int]
+
+    store.steps.append_step(game_id, expected_seq, step_dict, *, actor="player", at,
+                            timers=()) -> int
         # StaleSequence(expected, actual): nothing written (double click, race); GameNotLive
+        # timers=[TimerChange(kind, due_at | None, seat, payload)]: same transaction as the step
     store.steps.load_steps(game_id) -> list[dict];  store.steps.step_count(game_id) -> int
 
     store.messages.set_message(game_id, role, channel_id, message_id, *, seat=None)
@@ -59,6 +64,9 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
                            payload=None) -> TimerRow        # upsert by (owner, kind)
     store.timers.clear_timer(kind, *, game_id=… | lobby_id=…) -> bool
     store.timers.get_timer(...) / list_due(now) / list_all()
+    store.timers.claim_due(now, claimer, lease, limit=50) -> list[TimerRow]  # one claimer each
+    store.timers.complete(row, claimer) -> bool      # delete after firing, unless re-set
+    store.timers.next_wake() -> float | None         # when claim_due could next return one
 
     store.results.finish_game(game_id, entries_from_game(game, seats), to_record(game), *,
                               at=None, last_step=(seq, step_dict, actor) | None)
@@ -82,6 +90,10 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
 
     store.integrity_check() -> list[str];  store.backup(path)   # online backup to a new file
     store.backend -> "sqlite" | "postgres"      # backup: SQLite only (PostgreSQL: pg_dump)
+    store.origin -> str;  store.shared -> bool  # unique name; True on PostgreSQL
+    await store.watch(callback)   # PostgreSQL: callback(GameChange(game_id, seq, origin)) on
+                                  # every committed change; GameChange(None, None, "") after
+                                  # a lost listener reconnected; SQLite: nothing
 
 A move, the recommended way (one asyncio lock per game in the bot)::
 
@@ -132,6 +144,7 @@ from data.restore import (
 )
 from data.results import entries_from_game
 from data.rows import (
+    GameChange,
     GameMessage,
     GameRow,
     GameStatus,
@@ -141,6 +154,7 @@ from data.rows import (
     ResultEntry,
     SeatRow,
     SeatSpec,
+    TimerChange,
     TimerRow,
     UserStats,
 )
@@ -150,6 +164,7 @@ __all__ = [
     "ChannelBusy",
     "ConstraintViolated",
     "FaultKind",
+    "GameChange",
     "GameImport",
     "GameMessage",
     "GameNotFound",
@@ -180,6 +195,7 @@ __all__ = [
     "StoreOpenError",
     "StoreTooNew",
     "StoreUnreadable",
+    "TimerChange",
     "TimerRow",
     "UserStats",
     "check_path",

@@ -20,9 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import re
+import secrets
+import socket
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -31,6 +35,7 @@ import aiosqlite
 
 from data.dialect import SQLITE, Dialect
 from data.errors import ConstraintViolated, FaultKind, StoreFault, StoreLocked
+from data.rows import GameChange
 
 __all__ = [
     "Database",
@@ -40,6 +45,7 @@ __all__ = [
     "fault_of",
     "is_busy",
     "log_opened",
+    "new_origin",
     "store_fault",
 ]
 
@@ -116,6 +122,17 @@ def _violation(exc: sqlite3.IntegrityError) -> ConstraintViolated:
     return ConstraintViolated(str(exc))
 
 
+def new_origin() -> str:
+    """A name unique to one opened store: ``"hats-<hostname>-<pid>-<6 hex digits>"``.
+
+    At most 52 printable ASCII characters without spaces (PostgreSQL keeps 63 of an
+    ``application_name`` and replaces other characters): the hostname is reduced to letters,
+    digits, dots and dashes, and cut to 32 characters.
+    """
+    host = re.sub(r"[^A-Za-z0-9.-]", "", socket.gethostname())[:32] or "host"
+    return f"hats-{host}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
 def log_opened(location: object, before: int, after: int, started: float) -> None:
     """Log the store's opening: where, the schema version (and the migration), the time."""
     log.info(
@@ -158,15 +175,22 @@ class OneAndRun:
 
 
 class Database(FetchOne):
-    """The store's connection (autocommit mode) plus the lock that serialises its users."""
+    """The store's connection (autocommit mode) plus the lock that serialises its users.
+
+    ``origin``: the opened store's unique name (:func:`new_origin`).
+    """
 
     dialect: Dialect = SQLITE
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path, origin: str | None = None) -> None:
         self.conn = conn
         self.path = path
+        self.origin = origin or new_origin()
         self.lock = asyncio.Lock()
         self._closed = False
+
+    async def watch(self, callback: Callable[[GameChange], None]) -> None:
+        """Nothing: an SQLite store has one process, which sees its own changes."""
 
     async def close(self) -> None:
         """Wait for running statements, then close the connection (idempotent).

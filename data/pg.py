@@ -27,13 +27,13 @@ import logging
 import re
 import time
 import urllib.parse
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
-from data.db import FetchOne, OneAndRun, log_opened
+from data.db import FetchOne, OneAndRun, log_opened, new_origin
 from data.dialect import POSTGRES, Dialect
 from data.errors import (
     ConstraintViolated,
@@ -45,6 +45,10 @@ from data.errors import (
     StoreTooNew,
 )
 from data.migrations.postgres import LATEST_VERSION, MIGRATIONS
+from data.rows import GameChange
+
+if TYPE_CHECKING:
+    from data.pg_watch import PgWatcher
 
 __all__ = [
     "LOCK_TIMEOUT_MS",
@@ -253,22 +257,50 @@ class _Mapped:
 class PgDatabase(FetchOne):
     """The PostgreSQL store's connection pool, with :class:`data.db.Database`'s methods.
 
-    ``path`` is the server URL without its password (errors and logs name it).
+    ``path`` is the server URL without its password (errors and logs name it); ``origin`` the
+    opened store's unique name, the ``application_name`` of the pool's connections (migration
+    0008's notifications carry it).
     """
 
     dialect: Dialect = POSTGRES
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, origin: str | None = None) -> None:
         self.pool = pool
         self.url = url
         self.path = redact(url)
+        self.origin = origin or new_origin()
+        self._watcher: PgWatcher | None = None
         self._closed = False
 
+    async def watch(self, callback: Callable[[GameChange], None]) -> None:
+        """Call ``callback`` with every game change any process commits (:mod:`data.pg_watch`).
+
+        The first call opens the listening connection (application_name ``<origin>/watch``);
+        later calls add callbacks to it. Raises StoreFault (CANNOT_OPEN) when the server
+        cannot be reached now; RuntimeError after :meth:`close`.
+        """
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        if self._watcher is None:
+            from data.pg_watch import PgWatcher
+
+            watcher = PgWatcher(self.url, f"{self.origin}/watch")
+            watcher.add(callback)
+            await watcher.start()
+            self._watcher = watcher
+        else:
+            self._watcher.add(callback)
+
     async def close(self) -> None:
-        """Close every connection of the pool (waits for running statements; idempotent)."""
+        """Stop watching, close every connection of the pool (waits for running statements).
+
+        Idempotent.
+        """
         if self._closed:
             return
         self._closed = True
+        if self._watcher is not None:
+            await self._watcher.close()
         try:
             await asyncio.wait_for(self.pool.close(), timeout=10)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
@@ -414,14 +446,20 @@ async def migrate_pg(
             )
 
 
-async def open_pg(url: str, *, pool_size: int = POOL_SIZE) -> tuple[PgDatabase, int, int]:
+async def open_pg(
+    url: str, *, pool_size: int = POOL_SIZE, origin: str | None = None
+) -> tuple[PgDatabase, int, int]:
     """Connect to ``url``, migrate, and return (database, version before, version after).
+
+    ``origin`` (default: a new :func:`data.db.new_origin`) is every pooled connection's
+    ``application_name``, so the notifications of its writes name it.
 
     Raises StoreFault of kind CANNOT_OPEN (server unreachable, authentication failed, the
     database missing, a malformed URL), StoreTooNew, StoreForeign; never creates a database.
     """
     location = redact(url)
     started = time.perf_counter()
+    origin = origin or new_origin()
     try:
         pool = await asyncpg.create_pool(
             url,
@@ -430,7 +468,7 @@ async def open_pg(url: str, *, pool_size: int = POOL_SIZE) -> tuple[PgDatabase, 
             timeout=CONNECT_TIMEOUT_S,
             server_settings={
                 "lock_timeout": str(LOCK_TIMEOUT_MS),
-                "application_name": "hats-bot",
+                "application_name": origin,
             },
         )
     except (ValueError, asyncpg.ClientConfigurationError) as exc:
@@ -453,4 +491,4 @@ async def open_pg(url: str, *, pool_size: int = POOL_SIZE) -> tuple[PgDatabase, 
         pool.terminate()
         raise
     log_opened(location, before, after, started)
-    return PgDatabase(pool, url), before, after
+    return PgDatabase(pool, url, origin), before, after

@@ -16,6 +16,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -41,6 +42,7 @@ from data.migrations import LATEST_VERSION, migrate
 from data.outbox import Outbox
 from data.restore import Snapshot
 from data.results import Results
+from data.rows import GameChange
 from data.steps import Steps
 from data.timers import Timers
 
@@ -79,13 +81,19 @@ class Store:
     ``history`` (:class:`~data.history.History`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     ``backend`` is ``"sqlite"`` or ``"postgres"``; ``path`` the file (or the URL without its
-    password).
+    password). ``origin``: this opened store's unique name (``"hats-<hostname>-<pid>-<6
+    hex>"``; on PostgreSQL the ``application_name`` of its connections, named by the change
+    notifications of its writes, see :meth:`watch`; also a good ``claimer`` for
+    ``timers.claim_due``). ``shared``: True when several processes may use the database at
+    once (PostgreSQL), False for SQLite (one process).
     """
 
     def __init__(self, db: Any, schema_version: int, migrated_from: int) -> None:
         self._db: Database = db  # data.db.Database or data.pg.PgDatabase (same methods)
         self.backend = db.dialect.name
         self.path = db.path
+        self.origin: str = db.origin
+        self.shared: bool = self.backend == "postgres"
         self.schema_version = schema_version
         self.migrated_from = migrated_from
         self.lobbies = Lobbies(db)
@@ -100,8 +108,24 @@ class Store:
         self.outbox = Outbox(db)
         self.history = History(db)
 
+    async def watch(self, callback: Callable[[GameChange], None]) -> None:
+        """Call ``callback(GameChange)`` for each change of a game, by any process (PostgreSQL).
+
+        A change is reported after its transaction committed: a new step (``game_id``, ``seq``,
+        the writer's ``origin``), a change of the game row, its seats or its messages (``seq``
+        None). This store's own writes are reported too (compare ``origin``). Listens on a
+        dedicated connection; when it is lost, the store reconnects (with backoff) and then
+        calls ``callback(GameChange(None, None, ""))``: changes may have been missed, every
+        cached game is suspect. Callbacks run on the event loop and must not block. Returns
+        once listening. :meth:`close` stops it. SQLite: does nothing (one process).
+
+        Raises StoreFault (CANNOT_OPEN) when the server cannot be reached for the listening
+        connection.
+        """
+        await self._db.watch(callback)
+
     async def close(self) -> None:
-        """Wait for running statements, then close the connection(s) (idempotent)."""
+        """Stop watching, wait for running statements, close the connection(s) (idempotent)."""
         await self._db.close()
 
     async def __aenter__(self) -> Store:

@@ -162,11 +162,12 @@ async def test_a_malformed_url_is_refused():
 async def test_a_server_that_goes_away_is_a_cannot_open_fault_then_recovers(pg_url: str):
     async with await open_store(pg_url) as store:
         row, _ = await new_game(store, 10)
-        await raw_query(
+        killed = await raw_query(
             pg_url,
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE application_name = 'hats-bot'",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?",
+            (store.origin,),
         )
+        assert killed and all(ok for (ok,) in killed)
         outcome = None
         for _ in range(3):  # the pool replaces the dead connection after its first use
             try:
