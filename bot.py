@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -27,6 +28,7 @@ from discord.ext import commands
 
 from cogs.base import make_hats_group
 from cogs.command_i18n import CommandTranslator
+from cogs.deadlines import DeadlinePolicy
 from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
@@ -159,6 +161,8 @@ class HatsBot(commands.Bot):
         """Per-channel message edit budget shared by the table and the hand DMs."""
         self.pictures = Pictures()
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
+        self.deadlines = DeadlinePolicy(ai_delay=settings.ai_delay)
+        """The deadlines that follow each step (turn timer, AI moves; cogs.deadlines)."""
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
@@ -200,19 +204,26 @@ class HatsBot(commands.Bot):
         await super().on_error(event_method, *args, **kwargs)
 
     async def setup_hook(self) -> None:
-        """Open the store, restore live games and lobbies, load cogs, sync commands."""
+        """Open the store, load cogs, start the game service, sync commands.
+
+        Live games are not replayed here: each is loaded on first use, so start-up does not
+        grow with the number of live games.
+        """
         if self.store is None:
             self.store = await open_store(self.settings.database_url or self.settings.db_path)
         if self.get_cog("PlayCog") is not None:  # setup_hook ran before (simcord restart)
             return
         await self.load_features()
-        await self.games.restore()
+        await self.games.start()
         await self.sync_commands()
+        gc.freeze()  # start-up objects (cogs, catalogs, commands) are never scanned again
 
     async def load_features(self) -> None:
         """Create the game service, load the cogs and the command translator (store open)."""
         assert self.store is not None
-        self.games = GameService(self.store, self.seed_source, dispatch=self.dispatch)
+        self.games = GameService(
+            self.store, self.seed_source, dispatch=self.dispatch, deadlines=self.deadlines
+        )
         self.guild_languages = await self.store.guild_settings.languages()
         await self.tree.set_translator(CommandTranslator.from_catalogs())
         self.tree.add_command(self.hats_group)

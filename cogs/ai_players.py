@@ -4,7 +4,9 @@ The host fills empty lobby places with AIs of a chosen level (easy, normal, hard
 whenever the seat to move is played by an AI — an AI seat, or a human seat whose player is
 away or was removed (``SeatRow.ai_level`` set) — this cog plays it after a short natural pause
 (``settings.ai_delay`` seconds): main action, optional actions, end of turn, swap answers
-(R7–R11). The AI is handed only that seat's observation and legal actions ("Who may see
+(R7–R11). Each AI step is an ``ai`` deadline written with the step before it (cogs.deadlines)
+and fired by whichever process claims it first (cogs.scheduler), so an AI seat plays on after a
+restart or when the process that served the game is gone. The AI is handed only that seat's observation and legal actions ("Who may see
 what"). Moves go through :meth:`GameService.play` with the version the AI saw, so a human who
 acts first simply wins the race. Moves made for a human are stored with actor ``auto`` and
 marked on the table.
@@ -12,7 +14,6 @@ marked on the table.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
+from cogs.deadlines import AI
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from cogs.scheduler import RETRY_SECONDS
@@ -97,17 +99,6 @@ class AiCog(HatsFeature, name="AiCog"):
 
     LOBBY_OPS = (LobbyOp.REMOVE_AI,)
 
-    def __init__(self, bot: HatsBot) -> None:
-        super().__init__(bot)
-        self._running: dict[int, asyncio.Task[None]] = {}
-
-    async def cog_unload(self) -> None:
-        """Stop the AI tasks (the games stay stored; they resume at the next start)."""
-        await super().cog_unload()
-        for task in self._running.values():
-            task.cancel()
-        self._running.clear()
-
     # ------------------------------------------------------------------ lobby
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
         """Lobby hook: the Add AI select (level) and the Remove AI button."""
@@ -135,7 +126,7 @@ class AiCog(HatsFeature, name="AiCog"):
 
     async def add_ai(self, interaction: discord.Interaction, lobby_id: int, level: str) -> LobbyRow:
         """Seat an AI of ``level`` (host only); ServiceError when full, closed or not the host."""
-        row = self.bot.games.lobby(lobby_id)
+        row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
         self._require_host(interaction, row)
@@ -150,7 +141,7 @@ class AiCog(HatsFeature, name="AiCog"):
 
     async def remove_ai(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
         """Unseat the last AI (host only); ServiceError when there is none."""
-        row = self.bot.games.lobby(lobby_id)
+        row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
         self._require_host(interaction, row)
@@ -201,7 +192,7 @@ class AiCog(HatsFeature, name="AiCog"):
         """``/hats ai add level``: seat an AI of that level in this channel's lobby."""
 
         async def work() -> None:
-            row = await self.add_ai(interaction, self.lobby_here(interaction).id, level)
+            row = await self.add_ai(interaction, (await self.lobby_here(interaction)).id, level)
             tr = self.tr(interaction)
             await send_private(interaction, tr("An AI player joined the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
@@ -213,7 +204,7 @@ class AiCog(HatsFeature, name="AiCog"):
         """``/hats ai remove``: unseat the lobby's last AI."""
 
         async def work() -> None:
-            row = await self.remove_ai(interaction, self.lobby_here(interaction).id)
+            row = await self.remove_ai(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
             await send_private(interaction, tr("The AI player left the lobby."))
             await self._lobby_cog().redraw(interaction, row, from_button=False)
@@ -229,29 +220,26 @@ class AiCog(HatsFeature, name="AiCog"):
             return None
         return seat
 
-    def schedule(self, session: GameSession) -> None:
-        """Start playing the AI seats of ``session`` if one is to move (idempotent)."""
-        if session.id in self._running or self.ai_to_move(session) is None:
-            return
-        task = asyncio.get_running_loop().create_task(self._drive(session))
-        self._running[session.id] = task
+    async def move(self, row: TimerRow) -> None:
+        """An ``ai`` deadline fell due: the AI makes one step for the seat to move, if still so.
 
-    async def _drive(self, session: GameSession) -> None:
+        The step writes the next deadline itself (:mod:`cogs.deadlines`). A deadline for an
+        older version (someone moved since) does nothing: that move wrote its own deadlines.
+        """
+        assert row.game_id is not None
+        session = await self.bot.games.session(row.game_id)
+        if session is None:
+            return
+        seat = self.ai_to_move(session)
+        version = row.payload.get("version")
+        if seat is None or (row.kind == AI and version not in (None, session.version)):
+            return
         try:
-            while (seat := self.ai_to_move(session)) is not None:
-                if self.bot.settings.ai_delay > 0:
-                    await asyncio.sleep(self.bot.settings.ai_delay)
-                if self.ai_to_move(session) != seat or self.bot.games.session(session.id) is None:
-                    continue
-                await self.play_for(session, seat, session.seats[seat].ai_level or "normal")
+            await self.play_for(session, seat, session.seats[seat].ai_level or "normal")
         except StoreError as exc:  # the move was not saved: try again after a while
             log.warning("AI move of game %d not saved, retried: %s", session.id, exc)
             scheduler: Any = self.bot.get_cog("SchedulerCog")
             await scheduler.retry(AI_RETRY, RETRY_SECONDS, game_id=session.id)
-        except Exception:
-            log.exception("AI move failed in game %d", session.id)
-        finally:
-            self._running.pop(session.id, None)
 
     async def play_for(
         self, session: GameSession, seat: int, level: str, *, actor: str | None = None
@@ -270,37 +258,11 @@ class AiCog(HatsFeature, name="AiCog"):
         except OutOfDate:
             return None
 
-    async def _resume_all(self) -> None:
-        for session in list(self.bot.games.sessions.values()):
-            self.schedule(session)
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """After a (re)start: resume the AI seats that are to move."""
-        await self._resume_all()
-
-    @commands.Cog.listener()
-    async def on_hats_game_started(self, session: GameSession) -> None:
-        """An AI may have the first move."""
-        self.schedule(session)
-
-    @commands.Cog.listener()
-    async def on_hats_step(self, session: GameSession, event: Any, actor: str, origin: Any) -> None:
-        """After every step: play on if an AI has the move now."""
-        self.schedule(session)
-
     @commands.Cog.listener()
     async def on_hats_timer(self, row: TimerRow) -> None:
-        """The retry deadline after a store failure: play on."""
-        if row.kind == AI_RETRY and row.game_id is not None:
-            session = self.bot.games.session(row.game_id)
-            if session is not None:
-                self.schedule(session)
-
-    @commands.Cog.listener()
-    async def on_hats_seat_changed(self, session: GameSession, seat: int) -> None:
-        """A seat was handed to the AI (away, removed) or back: play on if needed."""
-        self.schedule(session)
+        """An AI move is due (``ai``), or the retry after a store failure (``ai_retry``)."""
+        if row.kind in (AI, AI_RETRY) and row.game_id is not None:
+            await self.move(row)
 
 
 async def setup(bot: HatsBot) -> None:

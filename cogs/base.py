@@ -92,11 +92,11 @@ class HatsFeature(commands.Cog):
             log_fault(exc, f"{type(self).__name__} request")
             await send_private(interaction, error_text(exc, self.tr(interaction)))
 
-    def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
+    async def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
-        row = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+        row = await self.bot.games.lobby_in_channel(interaction.channel_id or 0)
         if row is None:
             raise ServiceError("There is no open lobby in this channel. Open one with /hats new.")
         return row

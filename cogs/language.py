@@ -172,11 +172,11 @@ class LanguageCog(HatsFeature, name="LanguageCog"):
         """Redraw the server's open lobbies and live tables in the new language."""
         lobby_cog: Any = self.bot.get_cog("LobbyCog")
         table_cog: Any = self.bot.get_cog("TableCog")
-        for row in self.bot.games.lobbies():
+        for row in await self.bot.games.lobbies():
             if row.guild_id == guild_id and lobby_cog is not None:
                 await lobby_cog.redraw(None, row, from_button=False)
-        for session in list(self.bot.games.sessions.values()):
-            if session.row.guild_id == guild_id and not session.game.is_over and table_cog:
+        for session in await self.bot.games.sessions_in_guild(guild_id):
+            if table_cog is not None:
                 await table_cog.refresh_table(session)
 
 

@@ -185,7 +185,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     async def start(self, interaction: discord.Interaction, lobby_id: int) -> None:
         """Start the game: the lobby becomes a game; table and DMs follow (events)."""
-        row = self.bot.games.lobby(lobby_id)
+        row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
         self._require_host(interaction, row)
@@ -267,7 +267,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats join``."""
 
         async def work() -> None:
-            row = await self.join(interaction, self.lobby_here(interaction).id)
+            row = await self.join(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
             await send_private(interaction, tr("You joined the lobby."))
             await self.redraw(interaction, row, from_button=False)
@@ -279,7 +279,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats leave``."""
 
         async def work() -> None:
-            await self.leave(interaction, self.lobby_here(interaction), from_button=False)
+            await self.leave(interaction, (await self.lobby_here(interaction)), from_button=False)
             tr = self.tr(interaction)
             await send_private(interaction, tr("You left the lobby."))
 
@@ -290,7 +290,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats start``."""
 
         async def work() -> None:
-            await self.start(interaction, self.lobby_here(interaction).id)
+            await self.start(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
             await send_private(interaction, tr("The game has started."))
 
@@ -301,7 +301,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """``/hats cancel``."""
 
         async def work() -> None:
-            lobby = self.lobby_here(interaction)
+            lobby = await self.lobby_here(interaction)
             await self.cancel(interaction, lobby)
             tr = self.tr(interaction)
             await send_private(interaction, tr("The lobby is cancelled."))
@@ -328,7 +328,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """A lobby button: join, leave, start, cancel."""
 
         async def work() -> None:
-            row = self.bot.games.lobby(lobby_id)
+            row = await self.bot.games.lobby(lobby_id)
             if row is None:
                 raise ServiceError("This lobby is closed.")
             if op is LobbyOp.JOIN:

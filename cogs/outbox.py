@@ -75,11 +75,10 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
         """
         games = self.bot.games
         failed: set[int | None] = set()
-        if game_id is None:
-            sessions = list(games.sessions.values())
-        else:  # one game: no walk over every live game at each game's end
-            sessions = [s for s in (games.sessions.get(game_id),) if s is not None]
-        for session in sessions:
+        # One game's finish owed (an older version's crash): the cached copy says so. Games
+        # not cached are finished when first loaded (GameService.session).
+        cached = games.cached(game_id) if game_id is not None else None
+        for session in [cached] if cached is not None else []:
             if games.unsettled(session):
                 try:
                     await games.settle(session)

@@ -75,7 +75,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
 
     # ------------------------------------------------------------------ helpers
-    def resolve(
+    async def resolve(
         self, interaction: discord.Interaction, game: int | None
     ) -> tuple[GameSession, int]:
         """The game and seat the user means: the channel's game, or theirs in a DM.
@@ -85,18 +85,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         games = self.bot.games
         user_id = interaction.user.id
         if game is not None:
-            session = games.session(game)
+            session = await games.session(game)
             if session is None or session.game.is_over:
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
-            session = games.session_in_channel(interaction.channel_id or 0)
+            session = await games.session_in_channel(interaction.channel_id or 0)
             if session is None:
                 raise ServiceError(
                     "There is no game in this channel. Open a lobby with /hats new, or play "
                     "from the channel where your game is."
                 )
         else:
-            mine = games.sessions_of_user(user_id)
+            mine = await games.sessions_of_user(user_id)
             if not mine:
                 raise ServiceError(
                     "You are not playing any game right now. Join one with /hats join."
@@ -251,7 +251,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         tr = self.tr(interaction)
         session: GameSession | None = None
         try:
-            session, seat = self.resolve(interaction, game)
+            session, seat = await self.resolve(interaction, game)
             action = make(session, seat)
             event = await self.bot.games.play(
                 session, seat, action, end_turn_after=self.auto_end(session, seat)
@@ -299,7 +299,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """
         try:
             game = getattr(interaction.namespace, "game", None)
-            session, seat = self.resolve(interaction, game)
+            session, seat = await self.resolve(interaction, game)
         except ServiceError:
             return []
         tr = self.tr(interaction)
@@ -319,7 +319,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> list[app_commands.Choice[int]]:
         """The user's live games, for the ``game`` option (DMs, several games)."""
         out = []
-        for s in self.bot.games.sessions_of_user(interaction.user.id):
+        for s in await self.bot.games.sessions_of_user(interaction.user.id):
             channel = self.bot.get_channel(s.channel_id)
             where = f"#{getattr(channel, 'name', s.channel_id)}"
             out.append(app_commands.Choice(name=f"#{s.id} · {where}", value=s.id))
@@ -331,7 +331,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """``/hats hand``: the caller's hand with controls, ephemeral."""
         tr = self.tr(interaction)
         try:
-            session, seat = self.resolve(interaction, game)
+            session, seat = await self.resolve(interaction, game)
         except ServiceError as exc:
             await self._answer(interaction, exc, None)
             return
@@ -413,10 +413,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
     del _cmd
 
     # ------------------------------------------------------------------ controls
-    def _control_target(
+    async def _control_target(
         self, interaction: discord.Interaction, game_id: int
     ) -> tuple[GameSession, int]:
-        session = self.bot.games.session(game_id)
+        session = await self.bot.games.session(game_id)
         if session is None:
             raise ServiceError("This game is over or no longer exists.")
         seat = session.seat_of(interaction.user.id)
@@ -429,7 +429,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> tuple[GameSession, int] | None:
         """The game and seat of a hand control, or None after a private answer saying why."""
         try:
-            return self._control_target(interaction, game_id)
+            return await self._control_target(interaction, game_id)
         except ServiceError as exc:
             await self._answer(interaction, exc, None)
             return None
@@ -727,6 +727,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
 
         async def edit() -> None:
+            if not self.bot.games.is_current(session) and not session.game.is_over:
+                return  # another process changed the game since: it edits this DM
             try:
                 await partial.edit(**kwargs)
             except discord.HTTPException as exc:

@@ -23,7 +23,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -34,6 +34,7 @@ from data import (
     GameNotLive,
     GameRow,
     GameStatus,
+    LobbyNotFound,
     LobbyRow,
     LobbySeat,
     SeatRow,
@@ -43,10 +44,14 @@ from data import (
     StoreError,
     entries_from_game,
     rebuild_game,
-    restore,
 )
+from data.errors import ReplayFailed
+from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
+
+if TYPE_CHECKING:
+    from cogs.deadlines import DeadlinePolicy
 
 __all__ = [
     "GameService",
@@ -134,17 +139,23 @@ class GameSession:
         return self.messages.get((role, seat))
 
 
-@dataclass(eq=False)
-class _LobbyState:
-    row: LobbyRow
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+CACHED_FINISHED = 1000
+"""Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
 
 class GameService:
-    """Live lobbies and games of the bot.
+    """Live lobbies and games of the bot: the store is the authority, this is its cache.
 
     ``store``: the open :class:`data.Store`; ``seed_source()`` returns a new game's seed;
-    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_outbox``).
+    ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_outbox``,
+    ``on_hats_deadline``); ``deadlines``: the rules of the deadlines that follow each step
+    (:class:`cogs.deadlines.DeadlinePolicy`; None writes none).
+
+    Several processes may share one PostgreSQL store and act on the same games: a game is
+    loaded (replayed from its steps) the first time this process needs it, a change another
+    process commits evicts it (``Store.watch``, LISTEN/NOTIFY), and a step appended on a stale
+    copy is refused by the store's sequence check (the game is reloaded and the player told
+    that it moved on, :class:`OutOfDate`). Lobbies are read from the store at each use.
     """
 
     def __init__(
@@ -153,79 +164,170 @@ class GameService:
         seed_source: Callable[[], int],
         *,
         dispatch: Callable[..., None],
+        deadlines: DeadlinePolicy | None = None,
     ) -> None:
         self.store = store
         self.seed_source = seed_source
         self.dispatch = dispatch
+        self.deadlines = deadlines
         self.sessions: dict[int, GameSession] = {}
-        self._channel_sessions: dict[int, GameSession] = {}  # latest game of each channel
-        self._lobbies: dict[int, _LobbyState] = {}
+        """The cache: games this process loaded or started, by id."""
+        self._loads: dict[int, asyncio.Future[GameSession | None]] = {}
+        self._changed_while_loading: set[int] = set()
+        self._finished: list[int] = []
+        self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ start-up
-    async def restore(self) -> None:
-        """Load every live lobby and game from the store (games rebuilt by replay)."""
-        restored = await restore(self.store)
-        auto = await self.store.steps.seqs_by_actor("auto")
-        for lobby in restored.lobbies:
-            self._lobbies[lobby.id] = _LobbyState(lobby)
-        for rg in restored.games:
-            session = GameSession(
-                rg.live.row,
-                list(rg.live.seats),
-                rg.game,
-                {(m.role, m.seat): m for m in rg.live.messages},
-                auto.get(rg.live.row.id, set()),
-            )
-            self._add(session)
-            if rg.game.is_over:  # stored by an older version between its last step and finish
-                try:
-                    await self.settle(session)
-                except StoreError as exc:  # the outbox cog retries (settle) until it works
-                    log.warning("game %d is over, its finish is not stored: %s", session.id, exc)
-        for row, error in restored.failed:
-            log.error("game %d cannot be restored: %s", row.id, error)
+    async def start(self) -> None:
+        """Start serving: follow the changes other processes commit (PostgreSQL only).
+
+        Nothing is loaded here: a game is loaded on first use (:meth:`session`), so start-up
+        costs the same with 10 or 100,000 live games.
+        """
+        await self.store.watch(self.changed)
+
+    def changed(self, change: GameChange) -> None:
+        """Another process committed a change to a game: drop this process's copy of it.
+
+        ``change.game_id`` None (the notification stream was interrupted): drop every copy.
+        Own changes (this store's origin) and steps already applied here are ignored.
+        """
+        if change.origin == self.store.origin:
+            return
+        if change.game_id is None:
+            self._changed_while_loading.update(self._loads)
+            self.sessions.clear()
+            return
+        if change.game_id in self._loads:
+            self._changed_while_loading.add(change.game_id)
+        session = self.sessions.get(change.game_id)
+        if session is None or (change.seq is not None and change.seq < session.version):
+            return
+        del self.sessions[change.game_id]
 
     # ------------------------------------------------------------------ look-ups
-    def session(self, game_id: int) -> GameSession | None:
-        """The live (or just finished, still cached) game ``game_id``."""
+    def cached(self, game_id: int) -> GameSession | None:
+        """The copy of game ``game_id`` this process holds, or None (no store access)."""
         return self.sessions.get(game_id)
+
+    def is_current(self, session: GameSession) -> bool:
+        """Whether ``session`` is still this process's copy (no other process changed it since).
+
+        Message edits for a game another process changed since are left to that process.
+        """
+        return self.sessions.get(session.id) is session
+
+    async def session(self, game_id: int) -> GameSession | None:
+        """The live (or finished in this process, still cached) game ``game_id``, or None.
+
+        Loaded from the store and replayed on first use; concurrent callers share one load.
+        A game that is over but not finished in the store (an older version's crash) is
+        finished here. Raises StoreError when the store cannot be read.
+        """
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        pending = self._loads.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[GameSession | None] = asyncio.get_running_loop().create_future()
+        self._loads[game_id] = future
+        try:
+            while True:
+                self._changed_while_loading.discard(game_id)
+                session = await self._load(game_id)
+                if game_id not in self._changed_while_loading:
+                    break
+            if session is not None:
+                self.sessions[game_id] = session
+            future.set_result(session)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: only the waiters (if any) see it
+            raise
+        finally:
+            del self._loads[game_id]
+        if session is not None and self.unsettled(session):
+            try:
+                await self.settle(session)
+            except StoreError as exc:  # the outbox cog retries (settle) until it works
+                log.warning("game %d is over, its finish is not stored: %s", session.id, exc)
+                self.dispatch("hats_outbox", session.id)
+        return session
+
+    async def _load(self, game_id: int) -> GameSession | None:
+        """Game ``game_id`` rebuilt from the store, or None (not live, or its replay fails)."""
+        try:
+            live = await self.store.games.load_live(game_id)
+        except ReplayFailed as exc:
+            log.error("%s", exc)
+            return None
+        if live is None:
+            return None
+        try:
+            game = rebuild_game(live.row, live.steps)
+        except ReplayFailed as exc:
+            log.error("%s", exc)
+            return None
+        return GameSession(
+            live.row,
+            list(live.seats),
+            game,
+            {(m.role, m.seat): m for m in live.messages},
+            set(live.auto_seqs),
+        )
 
     def _add(self, session: GameSession) -> None:
         self.sessions[session.id] = session
-        self._channel_sessions[session.channel_id] = session
 
-    def session_in_channel(self, channel_id: int) -> GameSession | None:
+    async def session_in_channel(self, channel_id: int) -> GameSession | None:
         """The live game in a channel, if any (one game per channel at a time)."""
-        s = self._channel_sessions.get(channel_id)
-        return s if s is not None and not s.game.is_over else None
+        row = await self.store.games.live_game_in_channel(channel_id)
+        if row is None:
+            return None
+        session = await self.session(row.id)
+        return session if session is not None and not session.game.is_over else None
 
-    def sessions_of_user(self, user_id: int) -> list[GameSession]:
+    async def sessions_of_user(self, user_id: int) -> list[GameSession]:
         """Live games where ``user_id`` holds a seat, oldest first."""
-        return [
-            s
-            for s in self.sessions.values()
-            if not s.game.is_over and s.seat_of(user_id) is not None
-        ]
+        out = []
+        for game_id in await self.store.games.live_ids_of_user(user_id):
+            session = await self.session(game_id)
+            if (
+                session is not None
+                and not session.game.is_over
+                and session.seat_of(user_id) is not None
+            ):
+                out.append(session)
+        return out
 
-    def lobby(self, lobby_id: int) -> LobbyRow | None:
-        """An open lobby by id."""
-        state = self._lobbies.get(lobby_id)
-        return state.row if state else None
+    async def sessions_in_guild(self, guild_id: int) -> list[GameSession]:
+        """Live games of a server, oldest first (loaded on use)."""
+        out = []
+        for game_id in await self.store.games.live_ids_in_guild(guild_id):
+            session = await self.session(game_id)
+            if session is not None and not session.game.is_over:
+                out.append(session)
+        return out
 
-    def lobby_in_channel(self, channel_id: int) -> LobbyRow | None:
-        """The open lobby in a channel, if any."""
-        for state in self._lobbies.values():
-            if state.row.channel_id == channel_id:
-                return state.row
-        return None
+    async def lobby(self, lobby_id: int) -> LobbyRow | None:
+        """An open lobby by id (read from the store)."""
+        return await self.store.lobbies.get_lobby(lobby_id)
 
-    def lobbies(self) -> list[LobbyRow]:
-        """Every open lobby."""
-        return [s.row for s in self._lobbies.values()]
+    async def lobby_in_channel(self, channel_id: int) -> LobbyRow | None:
+        """The open lobby in a channel, if any (read from the store)."""
+        return await self.store.lobbies.lobby_in_channel(channel_id)
+
+    async def lobbies(self) -> list[LobbyRow]:
+        """Every open lobby (read from the store)."""
+        return await self.store.lobbies.list_open()
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    def _lobby_lock(self, lobby_id: int) -> asyncio.Lock:
+        return self._lobby_locks.setdefault(lobby_id, asyncio.Lock())
 
     # ------------------------------------------------------------------ lobbies
     async def open_lobby(
@@ -236,11 +338,12 @@ class GameService:
         A game of the channel that is over but whose finish is not stored yet is finished
         first (StoreError if the store still fails: nothing changed).
         """
-        last = self._channel_sessions.get(channel_id)
-        if last is not None:
-            await self.settle(last)
+        last = await self.store.games.live_game_in_channel(channel_id)
+        session = await self.session(last.id) if last is not None else None
+        if session is not None:
+            await self.settle(session)
         async with self._channel_lock(channel_id):
-            if self.session_in_channel(channel_id) or self.lobby_in_channel(channel_id):
+            if await self.session_in_channel(channel_id) or await self.lobby_in_channel(channel_id):
                 raise ServiceError(
                     "This channel already has a game or a lobby. Finish or cancel it first, "
                     "or use another channel."
@@ -254,7 +357,6 @@ class GameService:
                     "This channel already has a game or a lobby. Finish or cancel it first, "
                     "or use another channel."
                 ) from None
-            self._lobbies[row.id] = _LobbyState(row)
             return row
 
     async def update_lobby(
@@ -267,24 +369,21 @@ class GameService:
         ``change`` raises ServiceError to refuse (nothing is stored then). Raises ServiceError
         when the lobby no longer exists.
         """
-        state = self._lobbies.get(lobby_id)
-        if state is None:
-            raise ServiceError("This lobby is closed.")
-        async with state.lock:
-            if lobby_id not in self._lobbies:
+        async with self._lobby_lock(lobby_id):
+            row = await self.lobby(lobby_id)
+            if row is None:
                 raise ServiceError("This lobby is closed.")
-            seats, settings = change(state.row)
-            if tuple(seats) != state.row.seats:
-                state.row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
-            if settings != state.row.settings:
-                state.row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
-            return state.row
+            seats, settings = change(row)
+            if tuple(seats) != row.seats:
+                row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
+            if settings != row.settings:
+                row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
+            return row
 
     async def set_lobby_host(self, lobby_id: int, host_id: int) -> LobbyRow:
         """Make ``host_id`` the lobby's host (the previous host left)."""
-        state = self._lobbies[lobby_id]
-        state.row = await self.store.lobbies.set_host(lobby_id, host_id, at=now())
-        return state.row
+        async with self._lobby_lock(lobby_id):
+            return await self.store.lobbies.set_host(lobby_id, host_id, at=now())
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
         """Remember the lobby's Discord message.
@@ -292,12 +391,10 @@ class GameService:
         The lobby is already open and shown, so a store that fails here is only logged: the
         buttons still work (they edit the message they are on).
         """
-        state = self._lobbies.get(lobby_id)
-        if state is None:
-            return
-        state.row = dataclasses.replace(state.row, message_id=message_id)
         try:
-            state.row = await self.store.lobbies.set_message_id(lobby_id, message_id, at=now())
+            async with self._lobby_lock(lobby_id):
+                if await self.lobby(lobby_id) is not None:
+                    await self.store.lobbies.set_message_id(lobby_id, message_id, at=now())
         except StoreError as exc:
             log.warning("lobby %d: its message id is not stored: %s", lobby_id, exc)
 
@@ -306,12 +403,11 @@ class GameService:
 
         Raises StoreError when the store cannot delete it (the lobby stays open then).
         """
-        state = self._lobbies.get(lobby_id)
-        if state is None:
-            return None
-        await self.store.lobbies.delete_lobby(lobby_id)
-        self._lobbies.pop(lobby_id, None)
-        return state.row
+        async with self._lobby_lock(lobby_id):
+            row = await self.lobby(lobby_id)
+            if row is None or not await self.store.lobbies.delete_lobby(lobby_id):
+                return None
+            return row
 
     async def start_game(
         self, lobby_id: int, seat_order: Sequence[LobbySeat] | None = None
@@ -323,11 +419,10 @@ class GameService:
         store cannot write (the lobby stays open, nothing changed). The game's announcement
         (table, hands) is owed by the outbox item written with it; fire ``hats_outbox``.
         """
-        state = self._lobbies.get(lobby_id)
-        if state is None:
-            raise ServiceError("This lobby is closed.")
-        async with state.lock:
-            row = state.row
+        async with self._lobby_lock(lobby_id):
+            row = await self.lobby(lobby_id)
+            if row is None:
+                raise ServiceError("This lobby is closed.")
             seats = list(seat_order if seat_order is not None else row.seats)
             if not 2 <= len(seats) <= 4:
                 raise ServiceError("A game needs 2 to 4 players; this lobby has {n}.", n=len(seats))
@@ -343,12 +438,13 @@ class GameService:
                     from_lobby_id=lobby_id,
                     at=now(),
                 )
+            except LobbyNotFound:
+                raise ServiceError("This lobby is closed.") from None
             except StoreError:  # the store decides: was the game created after all?
                 stored = await self._created_despite_error(row, config)
                 if stored is None:
                     raise
                 game_row = stored
-            self._lobbies.pop(lobby_id, None)
         seat_rows = [
             SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
         ]
@@ -427,14 +523,23 @@ class GameService:
         the store did not commit the step (the game is rolled back to what the store holds).
         """
         seq = session.version
+        before = session.game.to_move
         event = session.game.apply(seat, action)
         step = Step(seat, action).to_dict()
+        at = now()
+        timers: list[TimerChange] = []
         try:
             if session.game.is_over:
                 session.row = await self._finish(session, last_step=(seq, step, actor))
             else:
-                await self.store.steps.append_step(session.id, seq, step, actor=actor, at=now())
-        except StaleSequence:
+                if self.deadlines is not None:
+                    timers = self.deadlines.after_step(session, before, at=at)
+                await self.store.steps.append_step(
+                    session.id, seq, step, actor=actor, at=at, timers=timers
+                )
+        except StaleSequence:  # another process moved first: this copy is out of date
+            if self.sessions.get(session.id) is session:
+                del self.sessions[session.id]
             await self._roll_back(session, seq)
             raise OutOfDate() from None
         except StoreError as exc:
@@ -449,7 +554,20 @@ class GameService:
             raise
         if actor == "auto":
             session.auto_played.add(event.number)
+        if session.game.is_over:
+            self._forget_old_finished(session.id)
+        due = [t.due_at for t in timers if t.due_at is not None]
+        if due:
+            self.dispatch("hats_deadline", min(due))
         return event
+
+    def _forget_old_finished(self, game_id: int) -> None:
+        """Keep at most :data:`CACHED_FINISHED` finished games in the cache (oldest leave)."""
+        self._finished.append(game_id)
+        while len(self._finished) > CACHED_FINISHED:
+            old = self.sessions.get(self._finished.pop(0))
+            if old is not None and old.game.is_over:
+                del self.sessions[old.id]
 
     async def _holds_step(self, session: GameSession, seq: int) -> bool:
         """Whether the store holds step ``seq`` (the truth after an error); False if unknown."""

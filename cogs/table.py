@@ -126,6 +126,8 @@ class TableCog(HatsFeature, name="TableCog"):
         )
 
     async def _edit_table(self, session: GameSession) -> None:
+        if not self.bot.games.is_current(session) and not session.game.is_over:
+            return  # another process changed the game since: that process edits the table
         state = self._drawn(session)
         if self._shown.get(session.id) == state:
             return
@@ -205,7 +207,7 @@ class TableCog(HatsFeature, name="TableCog"):
         tr = self.tr(interaction)
         session = None
         if interaction.guild is not None:
-            session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+            session = await self.bot.games.session_in_channel(interaction.channel_id or 0)
         if session is None:
             await send_private(
                 interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
@@ -226,7 +228,7 @@ class TableCog(HatsFeature, name="TableCog"):
             lobby_cog = self.bot.get_cog("LobbyCog")
             await lobby_cog.rematch(interaction, game_id)  # type: ignore[union-attr]
             return
-        session = self.bot.games.session(game_id)
+        session = await self.bot.games.session(game_id)
         if session is None or session.game.is_over:
             await send_private(interaction, tr("This game is over."))
             return

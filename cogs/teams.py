@@ -144,7 +144,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """
         user_id = interaction.user.id
         if op is LobbyOp.SHUFFLE:
-            row = self.bot.games.lobby(lobby_id)
+            row = await self.bot.games.lobby(lobby_id)
             if row is None:
                 raise ServiceError("This lobby is closed.")
             perms = getattr(interaction.user, "guild_permissions", None)
@@ -235,7 +235,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """A swap offer lapsed: it counts as declined (R10); both partners are told by DM."""
         if row.kind != SWAP_TIMER or row.game_id is None:
             return
-        session = self.bot.games.session(row.game_id)
+        session = await self.bot.games.session(row.game_id)
         if session is None or session.game.is_over or session.game.pending_offer is None:
             return
         partner = int(row.payload.get("partner", -1))
@@ -371,23 +371,25 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             await self._archive_threads(session)
 
     # ------------------------------------------------------------------ /hats team message
-    def _team_session(
+    async def _team_session(
         self, interaction: discord.Interaction, game: int | None
     ) -> tuple[GameSession, int]:
         games = self.bot.games
         user_id = interaction.user.id
         session = None
         if game is not None:
-            session = games.session(game)
+            session = await games.session(game)
         else:
             here = interaction.channel_id
-            for s in games.sessions_of_user(user_id):
+            for s in await games.sessions_of_user(user_id):
                 if any(m.role == THREAD_ROLE and m.channel_id == here for m in s.messages.values()):
                     session = s
             if session is None and interaction.guild is not None:
-                session = games.session_in_channel(here or 0)
+                session = await games.session_in_channel(here or 0)
             if session is None and interaction.guild is None:
-                mine = [s for s in games.sessions_of_user(user_id) if s.game.seats == TEAM_SEATS]
+                mine = [
+                    s for s in await games.sessions_of_user(user_id) if s.game.seats == TEAM_SEATS
+                ]
                 if len(mine) > 1:
                     raise ServiceError(
                         "You sit in several games ({games}). Add the game option to say which one.",
@@ -421,7 +423,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """``/hats team message text``: pass the guard (R10), then reach the partner."""
         tr = self.tr(interaction)
         try:
-            session, seat = self._team_session(interaction, game)
+            session, seat = await self._team_session(interaction, game)
         except ServiceError as exc:
             await send_private(interaction, tr(exc.msgid, **exc.params))
             return

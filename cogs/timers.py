@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
+from cogs.deadlines import REMINDER, TURN, turn_timer
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
@@ -39,8 +40,6 @@ __all__ = ["AWAY_AFTER", "KICKED", "TimersCog"]
 
 log = logging.getLogger("hats.timers")
 
-TURN = "turn"
-REMINDER = "reminder"
 EXPIRE = "expire"
 AWAY_AFTER = 3
 """Auto-played turns in a row after which a player is marked away."""
@@ -67,19 +66,13 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     def turn_timer(self, session: GameSession) -> float | None:
         """The game's turn time in seconds, or None when it has no turn timer."""
-        value = session.row.settings.get(TURN_TIMER)
-        if isinstance(value, int | float) and value > 0:
-            return float(value)
-        return None
+        return turn_timer(session)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def _session(self, game_id: int) -> GameSession | None:
-        session = self.bot.games.session(game_id)
-        if session is None and not self.bot.is_ready():
-            await self.bot.wait_until_ready()  # a restart: games are still being restored
-            session = self.bot.games.session(game_id)
+        session = await self.bot.games.session(game_id)
         if session is None or session.game.is_over:
             return None
         return session
@@ -105,33 +98,25 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     # ------------------------------------------------------------------ turn timer
     async def arm(self, session: GameSession) -> None:
-        """Set, keep or clear the game's turn deadlines for the seat to move now.
+        """Set the game's deadlines from scratch for the seat to move now (a start, a seat change).
 
-        A human seat (no AI playing it) that just got the move gets fresh ``turn`` and
-        ``reminder`` deadlines (payload ``{"seat", "version"}``); the same seat still acting in
-        its turn keeps them; otherwise they are cleared.
+        Steps write their own deadlines (:mod:`cogs.deadlines`, in the step's transaction);
+        this is for changes that are not steps. A human seat to move gets ``turn`` and
+        ``reminder`` deadlines (payload ``{"seat", "version"}``) unless it already has them, an
+        AI seat its next ``ai`` deadline; the others are cleared.
         """
         scheduler = self._scheduler()
         async with self._lock(session.id):
-            game = session.game
-            seat = game.to_move
-            limit = self.turn_timer(session)
-            if (
-                game.is_over
-                or seat is None
-                or limit is None
-                or session.seats[seat].ai_level is not None
-                or self.bot.games.session(session.id) is None
-            ):
-                await scheduler.clear(TURN, game_id=session.id)
-                await scheduler.clear(REMINDER, game_id=session.id)
-                return
-            pending = scheduler.pending(TURN, game_id=session.id)
-            if pending is not None and pending.payload.get("seat") == seat:
-                return
-            payload = {"seat": seat, "version": session.version}
-            await scheduler.set(TURN, limit, game_id=session.id, seat=seat, payload=payload)
-            await scheduler.set(REMINDER, limit / 2, game_id=session.id, seat=seat, payload=payload)
+            changes = self.bot.deadlines.for_state(session, at=now())
+            pending = await scheduler.pending(TURN, game_id=session.id)
+            keeps = (
+                pending is not None
+                and pending.payload.get("seat") == session.game.to_move
+                and any(c.kind == TURN and c.due_at is not None for c in changes)
+            )
+            if keeps:  # the same human seat still has the move: its deadlines stand
+                changes = [c for c in changes if c.kind not in (TURN, REMINDER)]
+            await scheduler.apply(session.id, changes)
 
     def _still_waiting(self, session: GameSession, row: TimerRow) -> int | None:
         seat = row.payload.get("seat")
@@ -175,7 +160,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             event = await ai.play_for(session, seat, AWAY_LEVEL, actor="auto")
             if event is not None and (event.turn_ended or event.game_over):
                 break
-        if self.bot.games.session(session.id) is None or session.game.is_over:
+        if await self.bot.games.session(session.id) is None or session.game.is_over:
             return
         row = session.seats[seat]
         count = row.auto_turns + 1
@@ -240,10 +225,9 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     @commands.Cog.listener()
     async def on_hats_step(self, session: GameSession, event: Any, actor: str, origin: Any) -> None:
-        """A player's own move takes their seat back; then the deadlines follow the move."""
+        """A player's own move takes their seat back (the step wrote its deadlines itself)."""
         if actor == "player":
             await self.come_back(session, event.seat)
-        await self.arm(session)
 
     @commands.Cog.listener()
     async def on_hats_lobby_updated(self, row: LobbyRow) -> None:
@@ -278,7 +262,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         """Close a lobby nobody started in time (or wait longer if it changed since)."""
         if not self.bot.is_ready():
             await self.bot.wait_until_ready()
-        row = self.bot.games.lobby(lobby_id)
+        row = await self.bot.games.lobby(lobby_id)
         if row is None:
             return
         left = row.updated_at + self.bot.settings.lobby_expiry - now()
@@ -300,14 +284,15 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a (re)start: every open lobby has an expiry, every live game its deadlines."""
+        """After a (re)start: every open lobby has an expiry.
+
+        Nothing is done per live game: games keep their deadlines in the store.
+        """
         scheduler = self._scheduler()
-        for lobby in self.bot.games.lobbies():
-            if scheduler.pending(EXPIRE, lobby_id=lobby.id) is None:
+        for lobby in await self.bot.games.lobbies():
+            if await scheduler.pending(EXPIRE, lobby_id=lobby.id) is None:
                 left = lobby.updated_at + self.bot.settings.lobby_expiry - now()
                 await scheduler.set(EXPIRE, max(left, 0.0), lobby_id=lobby.id)
-        for session in list(self.bot.games.sessions.values()):
-            await self.arm(session)
 
     # ------------------------------------------------------------------ commands
     @app_commands.command(name="timer", description="Set the lobby's turn timer (host only)")
@@ -320,7 +305,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         async def work() -> None:
             if interaction.guild is None:
                 raise ServiceError("Lobbies live in server channels: use this command in one.")
-            lobby = self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+            lobby = await self.bot.games.lobby_in_channel(interaction.channel_id or 0)
             if lobby is None:
                 raise ServiceError(
                     "There is no open lobby in this channel. Open one with /hats new."
@@ -365,7 +350,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         async def work() -> None:
             session = None
             if interaction.guild is not None:
-                session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+                session = await self.bot.games.session_in_channel(interaction.channel_id or 0)
             if session is None:
                 raise ServiceError("There is no game in this channel. Open a lobby with /hats new.")
             humans = [s.user_id for s in session.seats if s.user_id is not None]
@@ -420,9 +405,9 @@ class TimersCog(HatsFeature, name="TimersCog"):
         async def work() -> None:
             session = None
             if interaction.guild is not None:
-                session = self.bot.games.session_in_channel(interaction.channel_id or 0)
+                session = await self.bot.games.session_in_channel(interaction.channel_id or 0)
             else:
-                mine = self.bot.games.sessions_of_user(interaction.user.id)
+                mine = await self.bot.games.sessions_of_user(interaction.user.id)
                 session = mine[0] if len(mine) == 1 else None
             seat = session.seat_of(interaction.user.id) if session else None
             if session is None or seat is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import random
 from collections.abc import Callable
@@ -109,7 +110,13 @@ class PgWatcher:
         losses are handled by reconnecting.
         """
         await self._connect()
-        self._task = asyncio.create_task(self._supervise(), name="hats-store-watch")
+        # Created from an empty context: the watcher belongs to the store, not to the task that
+        # opened it (simcord, say, counts the bot's own tasks by their creator's context; this
+        # one waits on the database server, like any connection of the pool).
+        loop = asyncio.get_running_loop()
+        self._task = contextvars.Context().run(
+            loop.create_task, self._supervise(), name="hats-store-watch"
+        )
 
     async def close(self) -> None:
         """Stop listening and close the connection (idempotent)."""

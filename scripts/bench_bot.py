@@ -224,7 +224,7 @@ async def start_game(env: Any, table: Table, run: Run) -> None:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")
     run.start_round_ms.append((time.perf_counter() - t) * 1000)
-    table.session = env.bot.games.session_in_channel(table.channel.id)
+    table.session = await env.bot.games.session_in_channel(table.channel.id)
     if table.session is None:
         raise RuntimeError(f"no game started in {table.channel.name}: {env.errors}")
 

@@ -159,7 +159,7 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                     for p in players[1:]:
                         await p.click(lobby, label="Join")
                     await players[0].click(lobby, label="Start")
-                    session = bot.games.session_in_channel(channel.id)
+                    session = await bot.games.session_in_channel(channel.id)
                     toggled: set[int] = set()
                     tally.start_limited.append(sum(not c.free for c in log.calls[mark:]))
                     mark = len(log.calls)

@@ -340,7 +340,7 @@ async def _game(
         f"{host.user.name} clicks Start on the lobby",
         host.click(lobby, custom_id=f"hats:l:{lobby_id}:{LobbyOp.START.value}"),
     )
-    session = env.bot.games.session_in_channel(channel.id)
+    session = await env.bot.games.session_in_channel(channel.id)
     by_id = {p.user.id: p for p in players}
 
     def human(seat: int) -> Any:

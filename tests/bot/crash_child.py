@@ -22,7 +22,7 @@ from data import LobbySeat, open_store
 async def main(db: str, guild: int, channel: int, users: list[int], mode: str) -> None:
     store = await open_store(db)
     games = GameService(store, lambda: 4242, dispatch=lambda *args: None)
-    await games.restore()
+    await games.start()
     lobby = await games.open_lobby(guild, channel, users[0], {"turn_timer": None})
     extra = [LobbySeat(user_id=u) for u in users[1:]]
     await games.update_lobby(lobby.id, lambda r: ((*r.seats, *extra), dict(r.settings)))

@@ -25,9 +25,9 @@ def record_posts(env, channel):
     ]
 
 
-def session_of(env, channel):
+async def session_of(env, channel):
     """The live game in ``channel`` (the bot's own state, read as an oracle)."""
-    return env.bot.games.session_in_channel(channel.id)
+    return await env.bot.games.session_in_channel(channel.id)
 
 
 async def open_and_start(world, n: int):
@@ -38,7 +38,7 @@ async def open_and_start(world, n: int):
     for player in world.players[1:n]:
         await player.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
-    return session_of(world.env, world.channel)
+    return await session_of(world.env, world.channel)
 
 
 async def play_to_end(world, n: int, seed: int):

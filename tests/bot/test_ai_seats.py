@@ -43,7 +43,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     await alice.select(lobby, ["hard"], custom_id=select_id)
     r = await alice.slash(world.channel, "hats ai add", level="easy")
     assert r.response.content == "An AI player joined the lobby."
-    row = env.bot.games.lobby_in_channel(world.channel.id)
+    row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard", "easy"]
     text = lobby_message(world, lobby).embeds[0].fields[0].value
     assert "· hard" in text and "· easy" in text
@@ -53,7 +53,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     r = await bob.click(lobby_message(world, lobby), label="Remove AI")
     assert "Only the host" in r.response.content
     await alice.click(lobby_message(world, lobby), label="Remove AI")
-    row = env.bot.games.lobby_in_channel(world.channel.id)
+    row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard"]
     assert "· easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
     # a full table refuses a fifth seat
@@ -61,7 +61,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     await bob.click(lobby_message(world, lobby), label="Join")
     r = await alice.slash(world.channel, "hats ai add", level="normal")
     assert "full" in r.response.content
-    assert len(env.bot.games.lobby_in_channel(world.channel.id).seats) == 4
+    assert len((await env.bot.games.lobby_in_channel(world.channel.id)).seats) == 4
     assert bot_messages(env, world.channel)
 
 
@@ -74,10 +74,10 @@ async def test_host_removes_the_last_ai_by_command(world):
     await alice.slash(world.channel, "hats ai add", level="easy")
     r = await bob.slash(world.channel, "hats ai remove")
     assert r.ephemeral and "Only the host" in r.response.content
-    assert len(env.bot.games.lobby_in_channel(world.channel.id).seats) == 3
+    assert len((await env.bot.games.lobby_in_channel(world.channel.id)).seats) == 3
     r = await alice.slash(world.channel, "hats ai remove")
     assert r.ephemeral and r.response.content == "The AI player left the lobby."
-    row = env.bot.games.lobby_in_channel(world.channel.id)
+    row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard"]  # the last AI left
     text = lobby_message(world, lobby).embeds[0].fields[0].value
     assert "· hard" in text and "· easy" not in text  # the lobby message was redrawn
@@ -90,7 +90,7 @@ async def play_human_game(world, levels, seed):
     for level in levels:
         await alice.slash(world.channel, "hats ai add", level=level)
     await alice.click(lobby_message(world, lobby), label="Start")
-    session = session_of(env, world.channel)
+    session = await session_of(env, world.channel)
     rng = random.Random(seed)
     turns = 0
     while not session.game.is_over:
@@ -158,15 +158,17 @@ async def test_ai_to_move_resumes_after_a_restart(world, make_bot):
     lobby = await open_lobby(world)
     await alice.slash(world.channel, "hats ai add", level="normal")
     await alice.click(lobby_message(world, lobby), label="Start")
-    session = session_of(env, world.channel)
+    session = await session_of(env, world.channel)
     rng = random.Random(6)
     human = session.seat_of(alice.user.id)
     while session.game.to_move == human:
         await play_one(world, session, rng)
     version = session.version
     assert session.game.to_move != human and session.version == version
-    await env.restart_bot(make_bot())  # no pause now; the stored game is restored
-    again = session_of(env, world.channel)
+    await env.restart_bot(make_bot())  # the stored deadline of the AI's move survives
+    assert (await session_of(env, world.channel)).version == version
+    await env.advance_time(31)
+    again = await session_of(env, world.channel)
     assert again.game.to_move == human and again.version > version
     assert set((await actors(env, again.id))[version:]) == {"ai"}
 

@@ -30,7 +30,7 @@ async def test_second_lobby_and_full_lobby_and_double_join(world):
         assert not (await p.slash(world.channel, "hats join")).response.content.startswith("This")
     full = await world.players[4].slash(world.channel, "hats join")
     assert full.ephemeral and "full" in full.response.content
-    lobby = world.env.bot.games.lobby_in_channel(world.channel.id)
+    lobby = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert len(lobby.seats) == 4
 
 
@@ -40,7 +40,7 @@ async def test_only_the_host_starts(world):
     await bob.click(lobby, label="Join")
     refused = await bob.click(lobby, label="Start")
     assert refused.ephemeral and "Only the host" in refused.response.content
-    assert session_of(world.env, world.channel) is None
+    assert (await session_of(world.env, world.channel)) is None
 
 
 async def test_turn_card_exchange_and_optional_errors(world):
@@ -137,4 +137,4 @@ async def test_missing_permission_is_named(world):
     )
     r = await world.players[0].slash(closed, "hats new")
     assert r.ephemeral and "Embed Links" in r.response.content
-    assert world.env.bot.games.lobby_in_channel(closed.id) is None
+    assert await world.env.bot.games.lobby_in_channel(closed.id) is None

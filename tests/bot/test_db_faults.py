@@ -123,8 +123,10 @@ async def test_a_start_stored_despite_a_reported_error_starts_the_game(world, ca
     r = await alice.click(lobby, label="Start")
     fault.clear()
     assert fault.hits == 1 and not r.ephemeral  # the lobby message says the game started
-    session = session_of(world.env, world.channel)
-    assert session is not None and world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    session = await session_of(world.env, world.channel)
+    assert (
+        session is not None and await world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    )
     assert dm_of(alice).last_message is not None and dm_of(bob).last_message is not None
     assert_one_warning(caplog, "stored despite an error")
 
@@ -192,7 +194,7 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     busy = inject(store, r"UPDATE lobbies", "busy")
     r = await bob.click(lobby, label="Join")
     assert r.ephemeral and NOTHING_CHANGED in r.response.content and "busy" in r.response.content
-    row = world.env.bot.games.lobby_in_channel(world.channel.id)
+    row = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.user_id for s in row.seats] == [alice.user.id]
     assert [s.user_id for s in (await store.lobbies.get_lobby(row.id)).seats] == [alice.user.id]
     busy.clear()
@@ -200,7 +202,7 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     full = inject(store, WRITES, "full")
     r = await alice.click(lobby, label="Start")
     assert r.ephemeral and NOTHING_CHANGED in r.response.content
-    assert session_of(world.env, world.channel) is None
+    assert (await session_of(world.env, world.channel)) is None
     assert await store.lobbies.get_lobby(row.id) is not None
     assert await store.games.list_live() == []
     r = await alice.slash(world.channel, "hats cancel")
@@ -211,7 +213,7 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     select_id = next(c for c in custom_ids(lobby) if c.startswith("hats:ai:"))
     r = await alice.select(lobby, ["hard"], custom_id=select_id)
     assert r.ephemeral and NOTHING_CHANGED in r.response.content
-    row = world.env.bot.games.lobby_in_channel(world.channel.id)
+    row = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert row is not None and [s.user_id for s in row.seats] == [alice.user.id, bob.user.id]
     other = world.guild.create_text_channel("other")
     r = await carol.slash(other, "hats new")
@@ -219,7 +221,7 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     full.clear()
     assert_one_warning(caplog, "full")
     await alice.click(lobby, label="Start")
-    session = session_of(world.env, world.channel)
+    session = await session_of(world.env, world.channel)
     assert session is not None
     tables = [m for m in bot_messages(world.env, world.channel) if "hats:t:" in str(custom_ids(m))]
     assert len(tables) == 1

@@ -46,7 +46,7 @@ async def test_ai_seat_on_a_failing_store_plays_within_a_minute(world, caplog):
     await alice.slash(world.channel, "hats ai add", level="easy")
     fault = inject(store, r"INSERT INTO steps.*'actor': 'ai'", "io")
     await alice.click(lobby, label="Start")
-    session = session_of(world.env, world.channel)
+    session = await session_of(world.env, world.channel)
     ai_seat = next(s.seat for s in session.seats if s.user_id is None)
     if session.game.to_move != ai_seat:  # alice plays her turn; then the AI fails to move
         from engine import EndTurn

@@ -145,19 +145,19 @@ async def test_full_disk_in_a_lobby(world, disk, caplog):
     try:
         r = await bob.click(lobby, label="Join")
         assert r.ephemeral and NOTHING_CHANGED in r.response.content
-        assert len(world.env.bot.games.lobby_in_channel(world.channel.id).seats) == 1
+        assert len((await world.env.bot.games.lobby_in_channel(world.channel.id)).seats) == 1
     finally:
         with contextlib.suppress(FileNotFoundError):
             disk.free()
     await bob.click(lobby, label="Join")
-    assert len(world.env.bot.games.lobby_in_channel(world.channel.id).seats) == 2
+    assert len((await world.env.bot.games.lobby_in_channel(world.channel.id)).seats) == 2
     disk.fill()
     try:
         r = await alice.click(lobby, label="Start")
         assert r.ephemeral and NOTHING_CHANGED in r.response.content
-        assert world.env.bot.games.session_in_channel(world.channel.id) is None
+        assert await world.env.bot.games.session_in_channel(world.channel.id) is None
     finally:
         disk.free()
     await alice.click(lobby, label="Start")
-    assert world.env.bot.games.session_in_channel(world.channel.id) is not None
+    assert await world.env.bot.games.session_in_channel(world.channel.id) is not None
     assert_no_tracebacks(caplog)

@@ -189,7 +189,7 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     refused = await world.players[4].slash(world.channel, "hats replay", game=live.id)
     assert refused.ephemeral and "is not finished" in refused.response.content
     # a replay of the finished game in the same channel leaves the live game alone
-    table = session_of(env, world.channel).message("table")
+    table = (await session_of(env, world.channel)).message("table")
     before = _message(world.channel, table.message_id).embeds[0].to_dict()
     shown = await world.players[4].slash(world.channel, "hats replay", game=three_games[0])
     await world.players[4].click(shown.response, custom_id=f"hats:rp:{three_games[0]}:0:l")

@@ -141,7 +141,7 @@ async def test_four_players_each_read_their_own_language_and_the_channel_the_ser
         watch.check_all()
     r = await host.click(lobby, custom_id=f"hats:l:{session_id_of(lobby)}:{LobbyOp.START.value}")
     watch.check_answer(host, r)
-    session = session_of(env, channel)
+    session = await session_of(env, channel)
     game = session.game
     watch.check_all()
 
@@ -241,7 +241,7 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     watch.check_all()
     r = await anna.click(lobby, custom_id=f"hats:l:{lobby_id}:{LobbyOp.START.value}")
     watch.check_answer(anna, r)
-    session = session_of(env, channel)
+    session = await session_of(env, channel)
     watch.check_all()  # the table in French, each DM in its player's language
 
     # back to the server default: the live table is redrawn in Italian
@@ -278,7 +278,7 @@ async def test_a_player_not_seen_since_a_restart_gets_dms_in_the_servers_languag
     fresh = make_bot()
     fresh.translator = tagged_translator(tmp_path / "after-restart")
     await env.restart_bot(fresh)  # the new bot has seen nobody's locale yet
-    session = session_of(env, channel)
+    session = await session_of(env, channel)
     seat = session.game.to_move
     mover, other = (anna, bruno) if session.seats[seat].user_id == anna.user.id else (bruno, anna)
     action = next(a for a in session.game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)

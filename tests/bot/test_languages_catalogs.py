@@ -60,7 +60,7 @@ async def test_each_player_gets_their_own_catalog_and_the_table_the_servers(
     for p in players[1:]:
         await p.click(lobby, custom_id=f"hats:l:{lobby_id}:join")
     await players[0].click(lobby, custom_id=f"hats:l:{lobby_id}:start")
-    session = session_of(env, channel)
+    session = await session_of(env, channel)
     play = bot.get_cog("PlayCog")
     english = bot.translator.for_locale("en-US")
     rng = random.Random(3)

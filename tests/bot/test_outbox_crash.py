@@ -70,7 +70,7 @@ async def test_killed_after_start_commit_restored_bot_posts_table_and_hands_once
     game_id = commit_and_kill(db_path, world, "start")
     assert tables(world) == [] and dms(alice) == [] and dms(bob) == []
     await world.env.restart_bot(make_bot())
-    session = session_of(world.env, world.channel)
+    session = await session_of(world.env, world.channel)
     assert session is not None and session.id == game_id
     assert len(tables(world)) == 1
     assert len(dms(alice)) == 1 and len(dms(bob)) == 1
@@ -102,7 +102,8 @@ async def test_killed_after_last_step_commit_restored_bot_posts_the_end_once(
 
 
 async def test_a_game_over_but_live_in_the_store_is_finished_and_announced(world, make_bot):
-    """An older version stored the last step without the finish: restore finishes and posts."""
+    """An older version stored the last step without the finish: the game's first use after the
+    restart (here /hats new in its channel) finishes it and posts its end, once."""
     session = await open_and_start(world, 2)
     store = world.env.bot.store
     probe = session.game.copy()
@@ -120,6 +121,9 @@ async def test_a_game_over_but_live_in_the_store_is_finished_and_announced(world
     def ends():
         return record_posts(world.env, world.channel)
 
+    assert ends() == []  # nothing is replayed at start-up
+    r = await world.players[0].slash(world.channel, "hats new")
+    assert r.response.message is not None  # the lobby opens
     assert len(ends()) == 1
     assert (await store.games.get_game(session.id)).status is GameStatus.FINISHED
     await world.env.restart_bot(make_bot())

@@ -141,7 +141,7 @@ async def test_the_table_picture_speaks_the_servers_language(simcord_env):
     ids = [c.custom_id for row in lobby.components for c in row.children]
     await players[1].click(lobby, custom_id=next(i for i in ids if i.endswith(":join")))
     await players[0].click(lobby, custom_id=next(i for i in ids if i.endswith(":start")))
-    session = env.bot.games.session_in_channel(channel.id)
+    session = await env.bot.games.session_in_channel(channel.id)
     italian = env.bot.translator.for_locale("it")
     table = next(
         m for m in bot_messages(env, channel) if m.id == session.message("table").message_id

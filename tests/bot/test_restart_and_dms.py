@@ -24,7 +24,7 @@ async def test_restart_mid_game_old_buttons_work_and_game_finishes(world, make_b
     version = session.version
     snapshot = session.game.snapshot()
     await world.env.restart_bot(make_bot())
-    restored = session_of(world.env, world.channel)
+    restored = await session_of(world.env, world.channel)
     assert restored is not session  # a new bot rebuilt it from the database
     assert restored.version == version and restored.game.snapshot() == snapshot
     # the DM sent before the restart still works (persistent DynamicItem controls)
@@ -41,7 +41,7 @@ async def test_restart_keeps_open_lobby_and_its_buttons(world, make_bot):
     await world.env.restart_bot(make_bot())
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
-    assert session_of(world.env, world.channel) is not None
+    assert (await session_of(world.env, world.channel)) is not None
 
 
 async def test_closed_dms_fall_back_to_the_channel_and_show_my_hand(world):
@@ -90,7 +90,7 @@ async def test_record_and_rematch_after_the_end(world):
     assert result.ephemeral and result.response.attachments
     final = bot_messages(world.env, world.channel)[-1]  # the final scores (the record: private)
     rematch = await alice.click(final, label="Rematch")
-    lobby = world.env.bot.games.lobby_in_channel(world.channel.id)
+    lobby = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert lobby is not None and {s.user_id for s in lobby.seats} == {
         s.user_id for s in session.seats
     }
@@ -104,9 +104,9 @@ async def test_leave_and_cancel(world):
     await alice.slash(world.channel, "hats new")
     await bob.slash(world.channel, "hats join")
     await alice.slash(world.channel, "hats leave")  # the host leaves: bob hosts now
-    lobby = world.env.bot.games.lobby_in_channel(world.channel.id)
+    lobby = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert lobby.host_id == bob.user.id and [s.user_id for s in lobby.seats] == [bob.user.id]
     refused = await alice.slash(world.channel, "hats cancel")
     assert refused.ephemeral and "Only the host" in refused.response.content
     await bob.slash(world.channel, "hats cancel")
-    assert world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    assert await world.env.bot.games.lobby_in_channel(world.channel.id) is None

@@ -195,7 +195,7 @@ async def test_lobby_team_picks_seat_partners_opposite(world):
     shown = message_text(world.channel.history()[-1])
     assert "Teams" in shown
     await alice.click(lobby, label="Start")
-    session = world.env.bot.games.session_in_channel(world.channel.id)
+    session = await world.env.bot.games.session_in_channel(world.channel.id)
     ids = [s.user_id for s in session.seats]
     # team A (carol, dave) at seats 0 and 2; team B (alice, bob) at 1 and 3 (R5)
     assert {ids[0], ids[2]} == {carol.user.id, dave.user.id}

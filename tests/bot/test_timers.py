@@ -152,7 +152,7 @@ async def test_deadline_survives_a_restart(world, make_bot):
     before = session.version
     await world.env.advance_time(20)
     await world.env.restart_bot(make_bot())
-    again = world.env.bot.games.session(session.id)
+    again = await world.env.bot.games.session(session.id)
     assert again is not None and again.version == before
     await world.env.advance_time(TURN - 20 + 1)
     assert again.version > before and again.game.to_move != seat
@@ -166,9 +166,9 @@ async def test_lobby_expires_after_its_last_change(world):
     await world.env.advance_time(300)
     await bob.click(lobby, label="Join")
     await world.env.advance_time(301)  # 601 s after opening, 301 s after the last change
-    assert world.env.bot.games.lobby_in_channel(world.channel.id) is not None
+    assert await world.env.bot.games.lobby_in_channel(world.channel.id) is not None
     await world.env.advance_time(300)
-    assert world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    assert await world.env.bot.games.lobby_in_channel(world.channel.id) is None
     message = next(m for m in world.channel.history() if m.id == lobby.id)
     assert "expired" in message.embeds[0].description
     assert not message.components
@@ -182,10 +182,12 @@ async def test_timer_command_sets_the_lobby_turn_timer(world):
     r = await alice.slash(world.channel, "hats timer", seconds=5)
     assert "at least 10 seconds" in r.response.content
     await alice.slash(world.channel, "hats timer", seconds=0)
-    row = world.env.bot.games.lobby_in_channel(world.channel.id)
+    row = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert row.settings["turn_timer"] is None
     await alice.slash(world.channel, "hats timer", seconds=120)
-    assert world.env.bot.games.lobby_in_channel(world.channel.id).settings["turn_timer"] == 120
+    assert (await world.env.bot.games.lobby_in_channel(world.channel.id)).settings[
+        "turn_timer"
+    ] == 120
 
 
 @options(turn_timer=None)
@@ -201,7 +203,7 @@ async def test_finished_game_button_after_restart_says_game_over(world, make_bot
     while not session.game.is_over:
         await play_one(world, session, rng)
     await env.restart_bot(make_bot())
-    assert session_of(env, world.channel) is None
+    assert (await session_of(env, world.channel)) is None
     table = next(m for m in world.channel.history() if m.id == table_id)
     r = await world.players[0].click(table, label="Show my hand")
     assert r.response.content == "This game is over."
@@ -214,5 +216,5 @@ async def test_moves_played_for_an_absent_player_stay_marked_after_a_restart(wor
     marked = set(session.auto_played)
     assert marked
     await world.env.restart_bot(make_bot())
-    again = world.env.bot.games.session(session.id)
+    again = await world.env.bot.games.session(session.id)
     assert again.auto_played == marked

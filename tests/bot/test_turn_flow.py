@@ -82,7 +82,7 @@ async def test_auto_end_preference_ends_the_turn_and_survives_a_restart(world, m
     assert game.to_move != seat  # no End turn click
     assert not fresh(player, live).components  # collapsed: nothing live stays behind
     await world.env.restart_bot(make_bot())
-    restored = session_of(world.env, world.channel)
+    restored = await session_of(world.env, world.channel)
     rng = random.Random(3)
     other = restored.game.to_move
     while restored.game.to_move == other:
