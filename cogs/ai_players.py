@@ -7,9 +7,9 @@ away or was removed (``SeatRow.ai_level`` set) — this cog plays it after a sho
 (R7–R11). Each AI step is an ``ai`` deadline written with the step before it (cogs.deadlines)
 and fired by whichever process claims it first (cogs.scheduler), so an AI seat plays on after a
 restart or when the process that served the game is gone. The AI is handed only that seat's
-observation and legal actions ("Who may see what"). Moves go through :meth:`GameService.play` with the version the AI saw, so a human who
-acts first simply wins the race. Moves made for a human are stored with actor ``auto`` and
-marked on the table.
+observation and legal actions ("Who may see what"). Moves go through
+:meth:`GameService.play` with the version the AI saw, so a human who acts first simply wins the
+race. Moves made for a human are stored with actor ``auto`` and marked on the table.
 """
 
 from __future__ import annotations
