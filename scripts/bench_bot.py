@@ -33,7 +33,11 @@ simcord's virtual clocks are not used):
                 delivery, the bot's handler, the answer, and the listeners that follow
                 (table edit, every player's DM edit or new DM), until simcord has settled;
   with select - DM moves of a card action only: the select interaction plus the move.
-Plus steps/s and finished games/s over the wall time of the measured loop, and bot errors.
+Each figure is printed as median, p99 and max (the worst move). Plus steps/s and finished
+games/s over the wall time of the measured loop, bot errors, and the cyclic garbage collections
+that ran during the loop (``gc.callbacks``: count, time and the longest pause per generation)
+with the five slowest answers and the collections that overlapped them (a full collection,
+generation 2, stops the event loop: it is the usual cause of a lone slow move).
 
 The instrumentation wraps discord.py and the bot's objects from outside (no bot code changes):
 ``ConnectionState.parse_interaction_create``, ``InteractionResponse`` answer methods and
@@ -48,6 +52,7 @@ import asyncio
 import contextvars
 import cProfile
 import functools
+import gc
 import importlib.util
 import itertools
 import logging
@@ -157,6 +162,39 @@ def probe_play(bot: Any) -> None:
     bot.games.play = timed_play
 
 
+class GcRecorder:
+    """Every cyclic garbage collection while recording: (start, end, generation) in
+    ``time.perf_counter`` seconds, from ``gc.callbacks`` (CPython calls them around each
+    collection, in the thread that runs it)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, float, int]] = []
+        self.collected: list[int] = []
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.append((self._started, time.perf_counter(), info["generation"]))
+            self.collected.append(info["collected"])
+
+    def __enter__(self) -> GcRecorder:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+    def within(self, start: float, end: float) -> list[tuple[float, int]]:
+        """(ms, generation) of the collections that overlap ``[start, end]``."""
+        return [
+            ((min(e, end) - max(s, start)) * 1000, g)
+            for s, e, g in self.pauses
+            if s < end and e > start
+        ]
+
+
 # ---------------------------------------------------------------------------------- driving
 def custom_ids(message: Any) -> list[str]:
     """Every component custom_id of a discord.Message."""
@@ -209,6 +247,14 @@ class Run:
     steps: int = 0
     errors: list[str] = field(default_factory=list)
     db_bytes: int = 0
+    windows: list[tuple[float, float, str]] = field(default_factory=list)
+    """(arrived, answered, via) of each measured move, ``time.perf_counter`` seconds."""
+    gc: GcRecorder = field(default_factory=GcRecorder)
+    frozen: int = 0
+    """Objects in the permanent generation (``gc.freeze`` after set-up) when the loop began."""
+    tracked: int = 0
+    tracked_after: int = 0
+    """Objects the cyclic GC tracked when the loop began (``len(gc.get_objects())``)."""
 
 
 async def start_game(env: Any, table: Table, run: Run) -> None:
@@ -287,6 +333,7 @@ async def move(
     if iid is None or iid not in PROBE.answered:
         run.failed_moves += 1
         return
+    run.windows.append((PROBE.arrived[iid], PROBE.answered[iid], "slash" if by_slash else "dm"))
     run.commit_ms.append((PROBE.committed[iid] - PROBE.arrived[iid]) * 1000)
     run.answer_ms.append((PROBE.answered[iid] - PROBE.arrived[iid]) * 1000)
     run.round_ms.append(round_ms)
@@ -347,14 +394,18 @@ async def run_once(
                 profiler = cProfile.Profile() if profile else None
                 if profiler:
                     profiler.enable()
+                run.frozen = gc.get_freeze_count()
+                run.tracked = len(gc.get_objects())
                 t = time.perf_counter()
-                for table in itertools.islice(itertools.cycle(tables), steps):
-                    await move(env, table, actors, rng, via, run)
-                    if table.session.game.is_over:
-                        run.finished += 1
-                        PROBE.clear()
-                        await start_game(env, table, run)
+                with run.gc:
+                    for table in itertools.islice(itertools.cycle(tables), steps):
+                        await move(env, table, actors, rng, via, run)
+                        if table.session.game.is_over:
+                            run.finished += 1
+                            PROBE.clear()
+                            await start_game(env, table, run)
                 run.loop_seconds = time.perf_counter() - t
+                run.tracked_after = len(gc.get_objects())
                 if profiler:
                     profiler.disable()
                     profiler.dump_stats(profile)
@@ -408,9 +459,37 @@ def report(run: Run) -> str:
         f"  i.e. {run.steps / secs / per_game:.2f} whole games/s at {per_game} steps per "
         f"{run.seats}-seat game (BENCHMARKS.md, Engine)"
     )
+    lines.extend(gc_report(run))
     lines.append(f"  bot errors: {len(run.errors)}")
     lines.extend(f"    {e}" for e in run.errors[:5])
     return "\n".join(lines)
+
+
+def gc_report(run: Run) -> list[str]:
+    """Garbage collections during the loop, and what overlapped the slowest answers."""
+    lines = [
+        f"  cyclic GC during the loop ({run.tracked:,} objects tracked at its start, "
+        f"{run.tracked_after:,} at its end, {run.frozen:,} frozen by gc.freeze after set-up):"
+    ]
+    for gen in (0, 1, 2):
+        pauses = [(e - s) * 1000 for s, e, g in run.gc.pauses if g == gen]
+        pairs = zip(run.gc.collected, run.gc.pauses, strict=True)
+        freed = sum(c for c, (_, _, g) in pairs if g == gen)
+        if pauses:
+            lines.append(
+                f"    generation {gen}: {len(pauses)} collections, {sum(pauses):.0f} ms in all, "
+                f"median {statistics.median(pauses):.2f} ms, max {max(pauses):.1f} ms; "
+                f"{freed:,} objects freed"
+            )
+        else:
+            lines.append(f"    generation {gen}: no collection")
+    slowest = sorted(run.windows, key=lambda w: w[1] - w[0], reverse=True)[:5]
+    lines.append("  slowest answers (interaction -> answered), with the collections inside them:")
+    for start, end, via in slowest:
+        inside = run.gc.within(start, end)
+        gcs = ", ".join(f"gen {g} {ms:.1f} ms" for ms, g in inside) or "no collection"
+        lines.append(f"    {(end - start) * 1000:7.1f} ms  {via:<5}  {gcs}")
+    return lines
 
 
 def main() -> None:
