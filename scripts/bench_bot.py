@@ -63,6 +63,7 @@ import statistics
 import sys
 import tempfile
 import time
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -254,6 +255,8 @@ class Run:
     """Objects in the permanent generation (``gc.freeze`` after set-up) when the loop began."""
     tracked: int = 0
     tracked_after: int = 0
+    owners: str = ""
+    """--gc-owners: who holds the objects a full collection scans (see :func:`gc_owners`)."""
     """Objects the cyclic GC tracked when the loop began (``len(gc.get_objects())``)."""
 
 
@@ -350,6 +353,8 @@ async def run_once(
     via: str,
     profile: str | None,
     pictures: bool = True,
+    freeze: bool = False,
+    owners: bool = False,
 ) -> Run:
     """One benchmark run on a fresh bot and database; returns its measurements."""
     install_probes()
@@ -394,6 +399,9 @@ async def run_once(
                 profiler = cProfile.Profile() if profile else None
                 if profiler:
                     profiler.enable()
+                if freeze:  # --freeze-after-start
+                    gc.collect()
+                    gc.freeze()
                 run.frozen = gc.get_freeze_count()
                 run.tracked = len(gc.get_objects())
                 t = time.perf_counter()
@@ -406,6 +414,8 @@ async def run_once(
                             await start_game(env, table, run)
                 run.loop_seconds = time.perf_counter() - t
                 run.tracked_after = len(gc.get_objects())
+                if owners:
+                    run.owners = gc_owners(env)
                 if profiler:
                     profiler.disable()
                     profiler.dump_stats(profile)
@@ -465,6 +475,57 @@ def report(run: Run) -> str:
     return "\n".join(lines)
 
 
+_BARRIERS = (type, types.ModuleType, types.FunctionType, types.CodeType, types.BuiltinFunctionType)
+
+
+def _reach(roots: list[Any], tracked: set[int], stop: Any) -> set[int]:
+    """Ids of the GC-tracked objects reachable from ``roots`` (not through ``stop(o)`` objects,
+    classes, modules or functions)."""
+    seen: set[int] = set()
+    found: set[int] = set()
+    stack = list(roots)
+    while stack:
+        o = stack.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if isinstance(o, _BARRIERS) or stop(o):
+            continue
+        if id(o) in tracked:
+            found.add(id(o))
+        stack.extend(gc.get_referents(o))
+    return found
+
+
+def gc_owners(env: Any) -> str:
+    """How many of the objects a full collection scans the bot holds, and how many simcord.
+
+    The bot's: reachable from the bot object without going through a simcord object (its
+    discord.py caches, sessions, pictures' keys, ...); simcord's: reachable only from the
+    simcord environment (the simulated Discord: its message store, request log, ...), which a
+    real bot does not carry. Also times one full collection (``gc.collect()``) right there.
+    """
+    objects = gc.get_objects()
+    tracked = {id(o) for o in objects}
+    del objects
+
+    def in_simcord(o: Any) -> bool:
+        return (type(o).__module__ or "").startswith("simcord")
+
+    bot_side = _reach([env.bot], tracked, in_simcord)
+    sim_side = _reach([env], tracked, lambda o: False) - bot_side
+    t = time.perf_counter()
+    gc.collect()
+    full = (time.perf_counter() - t) * 1000
+    other = len(tracked) - len(bot_side) - len(sim_side)
+    return (
+        f"  objects a full collection scans: {len(tracked):,}; the bot holds {len(bot_side):,} "
+        f"({len(bot_side) / len(tracked):.0%}), simcord alone {len(sim_side):,} "
+        f"({len(sim_side) / len(tracked):.0%}), other {other:,};"
+        f" a full collection now: {full:.0f} ms"
+    )
+
+
 def gc_report(run: Run) -> list[str]:
     """Garbage collections during the loop, and what overlapped the slowest answers."""
     lines = [
@@ -489,6 +550,8 @@ def gc_report(run: Run) -> list[str]:
         inside = run.gc.within(start, end)
         gcs = ", ".join(f"gen {g} {ms:.1f} ms" for ms, g in inside) or "no collection"
         lines.append(f"    {(end - start) * 1000:7.1f} ms  {via:<5}  {gcs}")
+    if run.owners:
+        lines.append(run.owners)
     return lines
 
 
@@ -504,6 +567,16 @@ def main() -> None:
     parser.add_argument(
         "--no-pictures", action="store_true", help="send the embeds without their pictures"
     )
+    parser.add_argument(
+        "--freeze-after-start",
+        action="store_true",
+        help="gc.freeze() once the games are started (what a periodic freeze would give)",
+    )
+    parser.add_argument(
+        "--gc-owners",
+        action="store_true",
+        help="after the loop: how many GC-tracked objects the bot holds and how many simcord",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     print(
@@ -515,7 +588,17 @@ def main() -> None:
     for n in args.games:
         profile = f"{args.profile}.{n}" if args.profile and len(args.games) > 1 else args.profile
         run = asyncio.run(
-            run_once(n, args.seats, args.steps, args.seed, args.via, profile, not args.no_pictures)
+            run_once(
+                n,
+                args.seats,
+                args.steps,
+                args.seed,
+                args.via,
+                profile,
+                not args.no_pictures,
+                args.freeze_after_start,
+                args.gc_owners,
+            )
         )
         print(report(run), flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)

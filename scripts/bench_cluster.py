@@ -1,0 +1,467 @@
+"""Cluster benchmark: 1, 2 and 4 processes sharing live games on one PostgreSQL, SQLite beside.
+
+Usage: python scripts/bench_cluster.py [--games N] [--procs 1 2 4] [--seconds S] [--rate R]
+                                       [--concurrency C] [--seats N] [--no-sqlite]
+                                       [--fast] [--url postgresql://.../postgres] [--seed N]
+
+No Discord: each worker is a Python process with its own ``GameService`` and ``Store`` (the
+service as the bot builds it, ``deadlines`` off, events dropped), following the others' changes
+with ``Store.watch`` (LISTEN/NOTIFY) as the bot does. ``--games`` live games (default 2,000,
+``--seats`` seats, humans only, 0–25 % played so they last) are seeded once into a template
+database; every configuration runs on a fresh copy of it.
+
+A move: a random game of the ``--games`` (the same for every process: processes contend on the
+same games), ``await svc.session(id)`` (cached, or loaded and replayed when this process has
+not seen it or another process changed it since), a random legal action of the seat to move,
+``await svc.play(session, seat, action, version=session.version)``. ``OutOfDate`` (another
+process moved first: the store refused the stale sequence; or another move of this process
+on the same game came first) is retried on the fresh game, and counted. Latency is from the
+move's arrival to the step committed (retries included), ``time.perf_counter``, ms.
+
+Two phases per configuration, ``--seconds`` each:
+  paced     - open loop: moves arrive at ``--rate`` per second in all (default 200: a step every
+              10 s in each of 2,000 games), split evenly over the processes, Poisson arrivals;
+              latency counts from the planned arrival, so a process that falls behind shows it;
+  saturated - closed loop: ``--concurrency`` movers per process, each making its next move as
+              soon as the last one committed: the most steps/s the configuration can do.
+Configurations: SQLite in one process (``--no-sqlite`` skips it), then PostgreSQL with each
+``--procs`` count. Also measured: PostgreSQL's raw commit rate on this machine (pgbench: N
+connections each committing a one-row INSERT per transaction, as fast as they can) and the
+machine's CPU use during each phase (``/proc/stat``, every process on the 2 cores, including
+other people's).
+
+PostgreSQL: a throwaway server (tests/pgserver.py) with the default durability (fsync on,
+``synchronous_commit`` on; ``--fast``: fsync and synchronous_commit off, as the test suite's
+server), or ``--url`` of a server's maintenance database where this user may create
+databases (``bench_cluster_*`` are created and dropped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import math
+import os
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from live_seed import make_pool, make_rows, seed
+
+
+# ---------------------------------------------------------------------------------- worker
+async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
+    """One process of the cluster: serve moves until the phase ends; its figures."""
+    from cogs.service import GameService, OutOfDate
+    from data import open_store
+
+    store = await open_store(target if "://" in target else Path(target))
+    svc = GameService(store, lambda: 0, dispatch=lambda *a: None)
+    await svc.start()
+    loads = 0
+    load = svc._load
+
+    async def counting_load(game_id: int) -> Any:
+        nonlocal loads
+        loads += 1
+        return await load(game_id)
+
+    svc._load = counting_load  # type: ignore[method-assign]
+    rng = random.Random(args.seed * 7919 + args.index)
+    out: dict[str, Any] = {
+        "latency_ms": [],
+        "remote_retries": 0,
+        "local_retries": 0,
+        "over": 0,
+        "errors": [],
+    }
+
+    async def move(arrived: float) -> None:
+        game_id = rng.randint(1, args.games)
+        while True:
+            session = await svc.session(game_id)
+            if session is None or session.game.is_over:
+                out["over"] += 1
+                return
+            game = session.game
+            seat = game.to_move
+            action = rng.choice(game.legal_actions(seat))
+            try:
+                await svc.play(session, seat, action, version=session.version)
+            except OutOfDate:
+                if svc.cached(game_id) is session:
+                    out["local_retries"] += 1
+                else:
+                    out["remote_retries"] += 1
+                continue
+            except Exception as exc:  # a store fault: count it, the phase goes on
+                out["errors"].append(repr(exc)[:200])
+                return
+            out["latency_ms"].append((time.perf_counter() - arrived) * 1000)
+            return
+
+    gc.collect()
+    gc.freeze()  # as the bot after its set-up
+    print("ready", flush=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    start_at = float(line.split()[1])
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    begin = time.perf_counter()
+    end = begin + args.seconds
+    if args.phase == "paced":
+        per_second = args.rate / args.nprocs
+        tasks = set()
+        due = begin
+        while True:
+            due += rng.expovariate(per_second)
+            if due >= end:
+                break
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            task = asyncio.create_task(move(due))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        if tasks:
+            await asyncio.wait(tasks, timeout=60)
+    else:
+
+        async def mover() -> None:
+            while time.perf_counter() < end:
+                await move(time.perf_counter())
+
+        await asyncio.gather(*(mover() for _ in range(args.concurrency)))
+    out["seconds"] = time.perf_counter() - begin
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu_s"] = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+    out["loads"] = loads
+    await store.close()
+    return out
+
+
+# ---------------------------------------------------------------------------------- parent
+def cpu_times() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    with open("/proc/stat") as f:
+        fields = [float(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of ``values``; NaN when empty."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+async def server_commits(admin_url: str, dbname: str) -> int:
+    """Transactions committed so far in database ``dbname`` (pg_stat_database)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(admin_url)
+    try:
+        return int(
+            await conn.fetchval(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = $1", dbname
+            )
+        )
+    finally:
+        await conn.close()
+
+
+def run_phase(
+    target: str, procs: int, phase: str, args: argparse.Namespace, stats: tuple[str, str] | None
+) -> dict[str, Any]:
+    """Start ``procs`` workers on ``target``, run one phase, merge their figures."""
+    workers = []
+    for index in range(procs):
+        cmd = [
+            sys.executable,
+            __file__,
+            "--worker",
+            target,
+            "--index",
+            str(index),
+            "--nprocs",
+            str(procs),
+            "--phase",
+            phase,
+            "--games",
+            str(args.games),
+            "--seconds",
+            str(args.seconds),
+            "--rate",
+            str(args.rate),
+            "--concurrency",
+            str(args.concurrency),
+            "--seed",
+            str(args.seed),
+        ]
+        workers.append(
+            subprocess.Popen(
+                cmd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
+    for w in workers:
+        line = w.stdout.readline().strip()
+        if line != "ready":
+            w.wait(timeout=60)
+            raise RuntimeError(f"worker did not start: {line!r} {w.stderr.read()[-3000:]}")
+    start_at = time.time() + 0.5
+    commits0 = asyncio.run(server_commits(*stats)) if stats else 0
+    for w in workers:
+        w.stdin.write(f"go {start_at}\n")
+        w.stdin.flush()
+    time.sleep(0.5)
+    busy0, total0 = cpu_times()
+    results = []
+    for w in workers:
+        out, err = w.communicate(timeout=args.seconds + 180)
+        if w.returncode != 0:
+            raise RuntimeError(f"worker failed:\n{err[-3000:]}")
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    busy1, total1 = cpu_times()
+    commits1 = asyncio.run(server_commits(*stats)) if stats else 0
+    seconds = max(r["seconds"] for r in results)
+    latency = [v for r in results for v in r["latency_ms"]]
+    steps = len(latency)
+    return {
+        "procs": procs,
+        "phase": phase,
+        "steps": steps,
+        "steps_s": steps / seconds,
+        "latency": latency,
+        "remote_retries": sum(r["remote_retries"] for r in results),
+        "local_retries": sum(r["local_retries"] for r in results),
+        "loads": sum(r["loads"] for r in results),
+        "over": sum(r["over"] for r in results),
+        "errors": [e for r in results for e in r["errors"]],
+        "cpu_s": sum(r["cpu_s"] for r in results),
+        "seconds": seconds,
+        "machine_busy": (busy1 - busy0) / (total1 - total0) if total1 > total0 else math.nan,
+        "server_tps": (commits1 - commits0) / seconds if stats else math.nan,
+    }
+
+
+def line(name: str, r: dict[str, Any]) -> str:
+    """One table row of a phase's figures."""
+    lat = r["latency"]
+    steps = max(r["steps"], 1)
+    return (
+        f"| {name} | {r['phase']} | {r['steps_s']:.0f} | "
+        f"{statistics.median(lat) if lat else math.nan:.1f} / {pct(lat, 0.99):.1f} / "
+        f"{max(lat, default=math.nan):.1f} | "
+        f"{r['remote_retries'] / steps:.1%} / {r['local_retries'] / steps:.1%} | "
+        f"{r['loads'] / steps:.2f} | {r['cpu_s'] / r['seconds'] / 2:.0%} | "
+        f"{r['machine_busy']:.0%} | {r['server_tps']:.0f} | {len(r['errors'])} |"
+    )
+
+
+HEADER = (
+    "| configuration | phase | steps/s | latency ms median / p99 / max | OutOfDate retries "
+    "per step: other process / same process | loads per step | workers' CPU (of 2 cores) | "
+    "machine busy | server commits/s | errors |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def pgbench_rate(
+    port: int, password: str, dbname: str, clients: int, seconds: int
+) -> tuple[float, float]:
+    """Commits/s and average latency (ms) of pgbench's one-row INSERT transactions."""
+    from tests.pgserver import find_bin
+
+    pgbench = find_bin("pgbench")
+    if pgbench is None:
+        return math.nan, math.nan
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
+        f.write("INSERT INTO commit_probe (at, note) VALUES (now(), 'x');\n")
+        script = f.name
+    env = {**os.environ, "PGPASSWORD": password}
+    cmd = [pgbench, "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-n", "-M", "prepared"]
+    cmd += ["-f", script, "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(seconds)]
+    done = subprocess.run([*cmd, dbname], capture_output=True, text=True, env=env, timeout=300)
+    os.unlink(script)
+    tps = re.search(r"tps = ([\d.]+) \(without initial", done.stdout)
+    lat = re.search(r"latency average = ([\d.]+) ms", done.stdout)
+    if tps is None:
+        raise RuntimeError(f"pgbench failed: {done.stderr[-2000:]}")
+    return float(tps.group(1)), float(lat.group(1)) if lat else math.nan
+
+
+async def admin(url: str, *sql: str) -> list[Any]:
+    """Run statements on ``url`` (autocommit); the rows of the last one."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        rows: list[Any] = []
+        for statement in sql:
+            rows = await conn.fetch(statement)
+        return rows
+    finally:
+        await conn.close()
+
+
+def db_url(admin_url: str, dbname: str) -> str:
+    """``admin_url`` with its database name replaced."""
+    head, _, tail = admin_url.rpartition("/")
+    query = tail.partition("?")[2]
+    return f"{head}/{dbname}" + (f"?{query}" if query else "")
+
+
+def main() -> None:
+    """Parse the options; run the raw commit rate, then each configuration and phase."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--procs", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each phase")
+    parser.add_argument("--rate", type=float, default=200.0, help="paced moves/s in all")
+    parser.add_argument("--concurrency", type=int, default=8, help="saturated movers/process")
+    parser.add_argument("--seats", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--phases", nargs="+", default=["paced", "saturated"])
+    parser.add_argument("--no-sqlite", action="store_true")
+    parser.add_argument("--fast", action="store_true", help="fsync off (the test server)")
+    parser.add_argument("--url", help="a server's maintenance database (CREATE DATABASE)")
+    parser.add_argument("--commit-clients", type=int, nargs="+", default=[1, 2, 4, 8, 16])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--nprocs", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--phase", default="paced", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        import logging
+
+        logging.basicConfig(level=logging.ERROR)
+        print(json.dumps(asyncio.run(worker(args.worker, args))), flush=True)
+        return
+
+    print(
+        f"bench_cluster: {args.games:,} live {args.seats}-seat games, phases {args.phases} of "
+        f"{args.seconds:g} s, paced {args.rate:g} moves/s, saturated {args.concurrency} movers "
+        f"per process; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    rng = random.Random(args.seed)
+    pool = make_pool(
+        min(args.games, 2000),
+        rng,
+        seat_counts=(args.seats,),
+        fraction=(0.0, 0.25),
+        humans_only=True,
+    )
+    rows = make_rows(pool, args.games, rng, with_timers=False)
+    server = None
+    rows_out: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="bench_cluster_") as tmp:
+        try:
+            if not args.no_sqlite:
+                path = Path(tmp) / "cluster.sqlite3"
+                asyncio.run(seed(path, rows))
+                for phase in args.phases:
+                    r = run_phase(str(path), 1, phase, args, None)
+                    rows_out.append(line("SQLite, 1 process", r))
+                    print(rows_out[-1], flush=True)
+            if args.url:
+                admin_url, port, password = args.url, None, None
+            else:
+                from tests.pgserver import PASSWORD, PgServer
+
+                server = PgServer.start(durable=not args.fast)
+                admin_url, port, password = server.url(), server.port, PASSWORD
+            settings = asyncio.run(
+                admin(
+                    admin_url,
+                    "SELECT current_setting('server_version'), current_setting('fsync'),"
+                    " current_setting('synchronous_commit'), current_setting('wal_sync_method'),"
+                    " current_setting('full_page_writes'), current_setting('max_connections')",
+                )
+            )[0]
+            print(
+                f"PostgreSQL {settings[0]}: fsync={settings[1]} synchronous_commit={settings[2]} "
+                f"wal_sync_method={settings[3]} full_page_writes={settings[4]} "
+                f"max_connections={settings[5]}",
+                flush=True,
+            )
+            if port is not None:
+                asyncio.run(
+                    admin(
+                        admin_url,
+                        "DROP DATABASE IF EXISTS bench_cluster_commit",
+                        "CREATE DATABASE bench_cluster_commit",
+                    )
+                )
+                asyncio.run(
+                    admin(
+                        db_url(admin_url, "bench_cluster_commit"),
+                        "CREATE TABLE commit_probe (id BIGSERIAL PRIMARY KEY,"
+                        " at TIMESTAMPTZ, note TEXT)",
+                    )
+                )
+                print("raw commit rate (pgbench, one-row INSERT per transaction, 10 s each):")
+                for clients in args.commit_clients:
+                    tps, lat = pgbench_rate(port, password, "bench_cluster_commit", clients, 10)
+                    print(
+                        f"  {clients:>2} connections: {tps:,.0f} commits/s, "
+                        f"{lat:.2f} ms per commit (load average {os.getloadavg()[0]:.2f})",
+                        flush=True,
+                    )
+                asyncio.run(admin(admin_url, "DROP DATABASE bench_cluster_commit"))
+            seeded = db_url(admin_url, "bench_cluster_seeded")
+            asyncio.run(
+                admin(
+                    admin_url,
+                    "DROP DATABASE IF EXISTS bench_cluster_seeded WITH (FORCE)",
+                    "CREATE DATABASE bench_cluster_seeded TEMPLATE template0",
+                )
+            )
+            asyncio.run(seed(seeded, rows))
+            for procs in args.procs:
+                for phase in args.phases:
+                    name = f"bench_cluster_{procs}_{phase}"
+                    asyncio.run(
+                        admin(
+                            admin_url,
+                            f"DROP DATABASE IF EXISTS {name} WITH (FORCE)",
+                            f"CREATE DATABASE {name} TEMPLATE bench_cluster_seeded"
+                            " STRATEGY FILE_COPY",
+                        )
+                    )
+                    target = db_url(admin_url, name)
+                    try:
+                        r = run_phase(target, procs, phase, args, (admin_url, name))
+                    finally:
+                        drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                        asyncio.run(admin(admin_url, drop))
+                    rows_out.append(line(f"PostgreSQL, {procs} process{'es' * (procs > 1)}", r))
+                    print(rows_out[-1], flush=True)
+            drop = "DROP DATABASE IF EXISTS bench_cluster_seeded WITH (FORCE)"
+            asyncio.run(admin(admin_url, drop))
+        finally:
+            if server is not None:
+                server.stop()
+    print(HEADER)
+    print("\n".join(rows_out))
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
