@@ -2,7 +2,8 @@
 
 Usage: python scripts/bench_cluster.py [--games N] [--procs 1 2 4] [--seconds S] [--rate R]
                                        [--concurrency C] [--seats N] [--no-sqlite]
-                                       [--fast] [--url postgresql://.../postgres] [--seed N]
+                                       [--routing random|shard] [--dm-share F] [--fast]
+                                       [--url postgresql://.../postgres] [--seed N]
 
 No Discord: each worker is a Python process with its own ``GameService`` and ``Store`` (the
 service as the bot builds it, ``deadlines`` off, events dropped), following the others' changes
@@ -24,6 +25,12 @@ Two phases per configuration, ``--seconds`` each:
               latency counts from the planned arrival, so a process that falls behind shows it;
   saturated - closed loop: ``--concurrency`` movers per process, each making its next move as
               soon as the last one committed: the most steps/s the configuration can do.
+Routing (``--routing``): ``random`` (default, the issue's load: every move goes to a random
+process, so a game's consecutive moves land on different processes and each finds its copy
+evicted by the other's change); ``shard``: as Discord routes interactions, a game's moves go to
+the process that runs its server's shard (here game id modulo the process count), except
+``--dm-share`` of all moves (default 0.5: bench_bot's mix of DM controls and slash commands),
+which arrive at process 0 (interactions in DMs come on shard 0).
 Configurations: SQLite in one process (``--no-sqlite`` skips it), then PostgreSQL with each
 ``--procs`` count. Also measured: PostgreSQL's raw commit rate on this machine (pgbench: N
 connections each committing a one-row INSERT per transaction, as fast as they can) and the
@@ -87,8 +94,25 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
         "errors": [],
     }
 
+    procs, index = args.nprocs, args.index
+    home = [g for g in range(1, args.games + 1) if g % procs == index]
+    dm = args.dm_share
+    # --routing shard: this process's share of the moves, and of its moves those on any game
+    if args.routing == "random":
+        share, anywhere = 1 / procs, 1.0
+    elif index == 0:
+        share = dm + (1 - dm) / procs
+        anywhere = dm / share
+    else:
+        share, anywhere = (1 - dm) / procs, 0.0
+
+    def pick() -> int:
+        if rng.random() < anywhere:
+            return rng.randint(1, args.games)
+        return rng.choice(home)
+
     async def move(arrived: float) -> None:
-        game_id = rng.randint(1, args.games)
+        game_id = pick()
         while True:
             session = await svc.session(game_id)
             if session is None or session.game.is_over:
@@ -121,7 +145,7 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
     begin = time.perf_counter()
     end = begin + args.seconds
     if args.phase == "paced":
-        per_second = args.rate / args.nprocs
+        per_second = args.rate * share
         tasks = set()
         due = begin
         while True:
@@ -160,6 +184,29 @@ def cpu_times() -> tuple[float, float]:
     return sum(fields) - idle, sum(fields)
 
 
+def pg_cpu_seconds(postmaster: int | None) -> float:
+    """CPU seconds used so far by a PostgreSQL server: its ended backends (the postmaster's
+    reaped children) plus its running processes; NaN without the postmaster's pid."""
+    if postmaster is None:
+        return math.nan
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry), int(fields[1])
+        if pid == postmaster:
+            total += float(fields[11]) + float(fields[12]) + float(fields[13]) + float(fields[14])
+        elif ppid == postmaster:
+            total += float(fields[11]) + float(fields[12])
+    return total / tick
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile (nearest rank) of ``values``; NaN when empty."""
     if not values:
@@ -184,7 +231,12 @@ async def server_commits(admin_url: str, dbname: str) -> int:
 
 
 def run_phase(
-    target: str, procs: int, phase: str, args: argparse.Namespace, stats: tuple[str, str] | None
+    target: str,
+    procs: int,
+    phase: str,
+    args: argparse.Namespace,
+    stats: tuple[str, str] | None,
+    postmaster: int | None = None,
 ) -> dict[str, Any]:
     """Start ``procs`` workers on ``target``, run one phase, merge their figures."""
     workers = []
@@ -210,6 +262,10 @@ def run_phase(
             str(args.concurrency),
             "--seed",
             str(args.seed),
+            "--routing",
+            args.routing,
+            "--dm-share",
+            str(args.dm_share),
         ]
         workers.append(
             subprocess.Popen(
@@ -232,6 +288,7 @@ def run_phase(
         w.stdin.flush()
     time.sleep(0.5)
     busy0, total0 = cpu_times()
+    pg0 = pg_cpu_seconds(postmaster)
     results = []
     for w in workers:
         out, err = w.communicate(timeout=args.seconds + 180)
@@ -239,6 +296,8 @@ def run_phase(
             raise RuntimeError(f"worker failed:\n{err[-3000:]}")
         results.append(json.loads(out.strip().splitlines()[-1]))
     busy1, total1 = cpu_times()
+    time.sleep(0.3)  # the workers' backends end and are reaped
+    pg1 = pg_cpu_seconds(postmaster)
     commits1 = asyncio.run(server_commits(*stats)) if stats else 0
     seconds = max(r["seconds"] for r in results)
     latency = [v for r in results for v in r["latency_ms"]]
@@ -258,6 +317,7 @@ def run_phase(
         "seconds": seconds,
         "machine_busy": (busy1 - busy0) / (total1 - total0) if total1 > total0 else math.nan,
         "server_tps": (commits1 - commits0) / seconds if stats else math.nan,
+        "pg_cpu_s": pg1 - pg0,
     }
 
 
@@ -271,6 +331,7 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"{max(lat, default=math.nan):.1f} | "
         f"{r['remote_retries'] / steps:.1%} / {r['local_retries'] / steps:.1%} | "
         f"{r['loads'] / steps:.2f} | {r['cpu_s'] / r['seconds'] / 2:.0%} | "
+        f"{r['pg_cpu_s'] / r['seconds'] / 2:.0%} | "
         f"{r['machine_busy']:.0%} | {r['server_tps']:.0f} | {len(r['errors'])} |"
     )
 
@@ -278,7 +339,8 @@ def line(name: str, r: dict[str, Any]) -> str:
 HEADER = (
     "| configuration | phase | steps/s | latency ms median / p99 / max | OutOfDate retries "
     "per step: other process / same process | loads per step | workers' CPU (of 2 cores) | "
-    "machine busy | server commits/s | errors |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "PostgreSQL's CPU | machine busy | server commits/s | errors |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -337,6 +399,14 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=8, help="saturated movers/process")
     parser.add_argument("--seats", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--phases", nargs="+", default=["paced", "saturated"])
+    parser.add_argument(
+        "--routing",
+        choices=("random", "shard"),
+        default="random",
+        help="random: every move to a random process; shard: a game's moves to its own process "
+        "except --dm-share of all moves, which go to process 0 (DM buttons arrive on shard 0)",
+    )
+    parser.add_argument("--dm-share", type=float, default=0.5)
     parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--fast", action="store_true", help="fsync off (the test server)")
     parser.add_argument("--url", help="a server's maintenance database (CREATE DATABASE)")
@@ -357,7 +427,9 @@ def main() -> None:
     print(
         f"bench_cluster: {args.games:,} live {args.seats}-seat games, phases {args.phases} of "
         f"{args.seconds:g} s, paced {args.rate:g} moves/s, saturated {args.concurrency} movers "
-        f"per process; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+        f"per process; routing {args.routing}"
+        + (f" (DM share {args.dm_share:.0%})" if args.routing == "shard" else "")
+        + f"; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
         flush=True,
     )
     rng = random.Random(args.seed)
@@ -382,11 +454,14 @@ def main() -> None:
                     print(rows_out[-1], flush=True)
             if args.url:
                 admin_url, port, password = args.url, None, None
+                postmaster = None
             else:
                 from tests.pgserver import PASSWORD, PgServer
 
                 server = PgServer.start(durable=not args.fast)
                 admin_url, port, password = server.url(), server.port, PASSWORD
+                pid_file = server.folder / "data" / "postmaster.pid"
+                postmaster = int(pid_file.read_text().split()[0])
             settings = asyncio.run(
                 admin(
                     admin_url,
@@ -447,7 +522,7 @@ def main() -> None:
                     )
                     target = db_url(admin_url, name)
                     try:
-                        r = run_phase(target, procs, phase, args, (admin_url, name))
+                        r = run_phase(target, procs, phase, args, (admin_url, name), postmaster)
                     finally:
                         drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
                         asyncio.run(admin(admin_url, drop))

@@ -92,7 +92,9 @@ def rss_mb() -> float:
     return float("nan")
 
 
-async def measure(target: str, games: int, probes: int, lazy: int, seed_: int) -> dict[str, Any]:
+async def measure(
+    target: str, games: int, probes: int, lazy: int, seed_: int, pictures: bool = True
+) -> dict[str, Any]:
     """One start-up of the whole bot on ``target``; the figures as a dict (seconds, ms)."""
     t_import = time.perf_counter()
     import discord
@@ -130,6 +132,7 @@ async def measure(target: str, games: int, probes: int, lazy: int, seed_: int) -
         turn_timer=120,
         seed_source=lambda: next(seeds),
     )
+    bot.pictures.enabled = pictures
     bot.load_features = timed("cogs", bot.load_features)  # type: ignore[method-assign]
     bot.sync_commands = timed("sync_commands", bot.sync_commands)  # type: ignore[method-assign]
     bot.setup_hook = timed("setup_hook", bot.setup_hook)  # type: ignore[method-assign]
@@ -246,6 +249,7 @@ def run_child(target: str, args: argparse.Namespace) -> dict[str, Any]:
         str(args.lazy),
         "--seed",
         str(args.seed),
+        *(["--no-pictures"] if args.no_pictures else []),
     ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
@@ -363,13 +367,20 @@ def main() -> None:
     parser.add_argument("--lazy", type=int, default=200, help="lazy loads of seeded games")
     parser.add_argument("--distinct", type=int, default=2000, help="distinct seeded games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-pictures", action="store_true", help="the bot sends its embeds without pictures"
+    )
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         import logging
 
         logging.basicConfig(level=logging.ERROR)
-        result = asyncio.run(measure(args.measure, args.games, args.probes, args.lazy, args.seed))
+        result = asyncio.run(
+            measure(
+                args.measure, args.games, args.probes, args.lazy, args.seed, not args.no_pictures
+            )
+        )
         print(json.dumps(result))
         return
     print(
