@@ -135,6 +135,15 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
             out["latency_ms"].append((time.perf_counter() - arrived) * 1000)
             return
 
+    pauses: list[tuple[int, float]] = []
+    started = [0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], (time.perf_counter() - started[0]) * 1000))
+
     gc.collect()
     gc.freeze()  # as the bot after its set-up
     print("ready", flush=True)
@@ -142,6 +151,7 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
     start_at = float(line.split()[1])
     await asyncio.sleep(max(0.0, start_at - time.time()))
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    gc.callbacks.append(on_gc)
     begin = time.perf_counter()
     end = begin + args.seconds
     if args.phase == "paced":
@@ -168,6 +178,10 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
 
         await asyncio.gather(*(mover() for _ in range(args.concurrency)))
     out["seconds"] = time.perf_counter() - begin
+    gc.callbacks.remove(on_gc)
+    out["gc_full"] = sum(1 for g, _ in pauses if g == 2)
+    out["gc_max_ms"] = max((ms for _, ms in pauses), default=0.0)
+    out["cached"] = len(svc.sessions)
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
     out["cpu_s"] = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     out["loads"] = loads
@@ -318,6 +332,8 @@ def run_phase(
         "machine_busy": (busy1 - busy0) / (total1 - total0) if total1 > total0 else math.nan,
         "server_tps": (commits1 - commits0) / seconds if stats else math.nan,
         "pg_cpu_s": pg1 - pg0,
+        "gc_full": sum(r["gc_full"] for r in results),
+        "gc_max_ms": max(r["gc_max_ms"] for r in results),
     }
 
 
@@ -332,15 +348,16 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"{r['remote_retries'] / steps:.1%} / {r['local_retries'] / steps:.1%} | "
         f"{r['loads'] / steps:.2f} | {r['cpu_s'] / r['seconds'] / 2:.0%} | "
         f"{r['pg_cpu_s'] / r['seconds'] / 2:.0%} | "
-        f"{r['machine_busy']:.0%} | {r['server_tps']:.0f} | {len(r['errors'])} |"
+        f"{r['machine_busy']:.0%} | {r['server_tps']:.0f} | "
+        f"{r['gc_full']}, {r['gc_max_ms']:.0f} ms | {len(r['errors'])} |"
     )
 
 
 HEADER = (
     "| configuration | phase | steps/s | latency ms median / p99 / max | OutOfDate retries "
     "per step: other process / same process | loads per step | workers' CPU (of 2 cores) | "
-    "PostgreSQL's CPU | machine busy | server commits/s | errors |\n"
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "PostgreSQL's CPU | machine busy | server commits/s | full GCs, longest GC pause | errors |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
