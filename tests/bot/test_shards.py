@@ -3,6 +3,7 @@ is played across shards (its server on shard 1, its hand DMs on shard 0)."""
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
@@ -20,6 +21,12 @@ def bot_options(bot_options):
     return {**bot_options, **shards}
 
 
+@pytest.fixture
+def simcord_bot(make_bot, caplog):
+    caplog.set_level(logging.INFO, logger="hats")  # the start-up line says which shards run
+    return make_bot()
+
+
 def world_on_shard(env, shard_id: int, name: str) -> World:
     guild = env.create_guild(name, shard_id=shard_id)
     channel = guild.create_text_channel("hats")
@@ -27,9 +34,11 @@ def world_on_shard(env, shard_id: int, name: str) -> World:
     return World(env, guild, channel, players)
 
 
-async def test_a_game_on_shard_1_is_played_from_dms_on_shard_0(simcord_env):
+async def test_a_game_on_shard_1_is_played_from_dms_on_shard_0(simcord_env, caplog):
     env = simcord_env
     assert env.bot.shard_count == 2 and sorted(env.bot.shards) == [0, 1]
+    started = [r.getMessage() for r in caplog.get_records("setup") if r.name == "hats"]
+    assert "this process runs shards 0-1 of 2" in started
     world = world_on_shard(env, 1, "far")
     assert env.bot.get_guild(world.guild.id).shard_id == 1
     session = await open_and_start(world, 2)  # slash command and buttons in the server
