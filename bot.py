@@ -109,10 +109,17 @@ class Settings:
         shard_count, shard_ids = parse_shards(
             env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
         )
+        url = database_url(env)
+        if shard_ids is not None and len(shard_ids) < (shard_count or 0) and url is None:
+            raise ValueError(
+                f"HATS_SHARD_IDS={env['HATS_SHARD_IDS'].strip()!r} runs part of the shards, so "
+                "other processes run the rest, and they must share one PostgreSQL database: "
+                "set HATS_DATABASE_URL (README, 'Running at scale')"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             db_path=database_path(env),
-            database_url=database_url(env),
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             force_sync=env.get("HATS_FORCE_SYNC", "").strip().lower() in ("1", "true", "yes"),
             log_level=env.get("HATS_LOG_LEVEL", "INFO").strip().upper() or "INFO",

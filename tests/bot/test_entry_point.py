@@ -113,12 +113,16 @@ def test_no_network_keeps_an_existing_database_byte_for_byte(tmp_path, monkeypat
     assert db.read_bytes() == before and not Path(f"{db}-wal").exists()
 
 
+PG = {"HATS_DATABASE_URL": "postgresql://hats:pw@localhost/hats"}
+
+
 def test_shard_settings_are_read_as_ids_and_ranges():
     read = bot.Settings.from_env
     assert (read({}).shard_count, read({}).shard_ids) == (None, None)  # Discord recommends
     assert read({"HATS_SHARD_COUNT": "4"}).shard_ids is None  # every shard of the 4
-    assert read({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "2-3"}).shard_ids == (2, 3)
-    settings = read({"HATS_SHARD_COUNT": "8", "HATS_SHARD_IDS": " 5, 0-2 "})
+    assert read({"HATS_SHARD_COUNT": "2", "HATS_SHARD_IDS": "0-1"}).shard_ids == (0, 1)
+    assert read({**PG, "HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "2-3"}).shard_ids == (2, 3)
+    settings = read({**PG, "HATS_SHARD_COUNT": "8", "HATS_SHARD_IDS": " 5, 0-2 "})
     assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 5))
     assert bot.describe_shards(8, settings.shard_ids) == "shards 0-2,5 of 8"
     assert bot.describe_shards(4, (3,)) == "shard 3 of 4"
@@ -134,6 +138,7 @@ def test_shard_settings_are_read_as_ids_and_ranges():
         ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "-1"}, "e.g. 0,1 or 0-3"),
         ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "3-1"}, "runs backwards"),
         ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "2-4"}, "from 0 to 3"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "0-1"}, "set HATS_DATABASE_URL"),
     ],
 )
 def test_a_malformed_shard_setting_is_named(env, says):
