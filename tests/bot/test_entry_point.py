@@ -16,16 +16,21 @@ import bot
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_missing_token_exits_2_and_says_how_to_get_one(tmp_path):
-    env = {**os.environ, "DISCORD_TOKEN": "", "HATS_DB_PATH": str(tmp_path / "x.sqlite3")}
-    run = subprocess.run(
+def run_bot_py(folder: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python bot.py`` in ``folder`` with these settings (the database: folder/x.sqlite3)."""
+    env = {**os.environ, "HATS_DB_PATH": str(folder / "x.sqlite3"), **settings}
+    return subprocess.run(
         [sys.executable, str(ROOT / "bot.py")],
-        cwd=tmp_path,
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_missing_token_exits_2_and_says_how_to_get_one(tmp_path):
+    run = run_bot_py(tmp_path, DISCORD_TOKEN="")
     assert run.returncode == 2
     assert "DISCORD_TOKEN" in run.stderr and "discord.com/developers" in run.stderr
     assert not (tmp_path / "x.sqlite3").exists()  # nothing was created
@@ -147,21 +152,8 @@ def test_a_malformed_shard_setting_is_named(env, says):
 
 
 def test_a_shard_id_beyond_the_count_exits_2_before_touching_anything(tmp_path):
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "a.fake.token",
-        "HATS_DB_PATH": str(tmp_path / "x.sqlite3"),
-        "HATS_SHARD_COUNT": "2",
-        "HATS_SHARD_IDS": "1-2",
-    }
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    settings = {"HATS_SHARD_COUNT": "2", "HATS_SHARD_IDS": "1-2"}
+    run = run_bot_py(tmp_path, DISCORD_TOKEN="a.fake.token", **settings)
     assert run.returncode == 2
     assert run.stderr.strip() == (
         "Configuration error: HATS_SHARD_IDS: shard 2 does not exist with "
