@@ -46,8 +46,8 @@ async def write_timer_changes(
     A change with ``due_at`` sets (inserts or replaces, freeing any claim) the game's timer of
     that kind; one with ``due_at`` None deletes it (nothing happens when there is none). Of
     several changes of one kind the last counts. Two calls at most (the deletes, then the
-    sets; each one statement, or ``executemany`` for several rows). Raises ValueError for an empty kind or a ``due_at`` that is not a
-    number (before anything is written).
+    sets; each one statement, or ``executemany`` for several rows). Raises ValueError for an
+    empty kind or a ``due_at`` that is not a number (before anything is written).
     """
     last: dict[str, TimerChange] = {}
     for change in changes:
