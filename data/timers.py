@@ -16,7 +16,7 @@ from data import jsoncodec
 from data.db import Database, Transaction
 from data.rows import TimerChange, TimerRow
 
-__all__ = ["TIMER_COLUMNS", "Timers", "timer_row", "write_timer_changes"]
+__all__ = ["TIMER_COLUMNS", "Timers", "check_timer_change", "timer_row", "write_timer_changes"]
 
 TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload"
 
@@ -31,7 +31,8 @@ def _upsert_sql(column: str) -> str:
     )
 
 
-def _check_change(change: TimerChange) -> None:
+def check_timer_change(change: TimerChange) -> None:
+    """Raise ValueError unless ``change`` has a non-empty kind and a numeric or None due_at."""
     if not isinstance(change.kind, str) or not change.kind:
         raise ValueError(f"a timer kind must be a non-empty str, got {change.kind!r}")
     if change.due_at is not None and not isinstance(change.due_at, int | float):
@@ -51,7 +52,7 @@ async def write_timer_changes(
     """
     last: dict[str, TimerChange] = {}
     for change in changes:
-        _check_change(change)
+        check_timer_change(change)
         last[change.kind] = change
     cleared = [(game_id, c.kind) for c in last.values() if c.due_at is None]
     await _run_each(tx, "DELETE FROM timers WHERE game_id = ? AND kind = ?", cleared)
