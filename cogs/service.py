@@ -191,13 +191,15 @@ class GameService:
         """Another process committed a change to a game: drop this process's copy of it.
 
         ``change.game_id`` None (the notification stream was interrupted): drop every copy.
-        Own changes (this store's origin) and steps already applied here are ignored.
+        Own changes (this store's origin) and steps already applied here are ignored. Fires
+        ``hats_game_changed(change)`` after a copy was dropped.
         """
         if change.origin == self.store.origin:
             return
         if change.game_id is None:
             self._changed_while_loading.update(self._loads)
             self.sessions.clear()
+            self.dispatch("hats_game_changed", change)
             return
         if change.game_id in self._loads:
             self._changed_while_loading.add(change.game_id)
@@ -205,6 +207,7 @@ class GameService:
         if session is None or (change.seq is not None and change.seq < session.version):
             return
         del self.sessions[change.game_id]
+        self.dispatch("hats_game_changed", change)
 
     # ------------------------------------------------------------------ look-ups
     def cached(self, game_id: int) -> GameSession | None:
@@ -212,11 +215,23 @@ class GameService:
         return self.sessions.get(game_id)
 
     def is_current(self, session: GameSession) -> bool:
-        """Whether ``session`` is still this process's copy (no other process changed it since).
-
-        Message edits for a game another process changed since are left to that process.
-        """
+        """Whether ``session`` is still the copy this process holds (nobody else changed it)."""
         return self.sessions.get(session.id) is session
+
+    async def drawable(self, session: GameSession) -> GameSession | None:
+        """The copy of ``session``'s game to draw a message edit from, or None to skip the edit.
+
+        Each process edits the messages of the steps it committed. When another process
+        committed a later step meanwhile, that process edits them (None here), so two processes
+        never edit a message for the same step; when it changed something else (a seat, a
+        message id), the fresh copy is drawn.
+        """
+        if session.game.is_over or self.is_current(session):
+            return session
+        fresh = await self.session(session.id)
+        if fresh is None or fresh.version != session.version:
+            return None
+        return fresh
 
     async def session(self, game_id: int) -> GameSession | None:
         """The live (or finished in this process, still cached) game ``game_id``, or None.
