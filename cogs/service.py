@@ -94,6 +94,10 @@ class GameSession:
 
     ``version`` is the number of steps applied (the next step's sequence number).
     ``auto_played`` holds the event numbers that an AI played for an absent human.
+    ``superseded``: another process stored a step first while this copy was committing one;
+    the copy was brought up to the store's state, but a step chosen on it meanwhile may have
+    been chosen for the state it had before (same version, other steps), so every later
+    :meth:`GameService.play` on it raises OutOfDate (the cache holds a fresh copy).
     """
 
     row: GameRow
@@ -101,6 +105,7 @@ class GameSession:
     game: Game
     messages: dict[tuple[str, int | None], GameMessage] = field(default_factory=dict)
     auto_played: set[int] = field(default_factory=set)
+    superseded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -496,7 +501,7 @@ class GameService:
         step counts and no error is raised.
         """
         async with session.lock:
-            if version is not None and version != session.version:
+            if session.superseded or (version is not None and version != session.version):
                 raise OutOfDate()
             events = [await self._commit(session, seat, action, actor)]
             game = session.game
@@ -540,6 +545,7 @@ class GameService:
         except StaleSequence:  # another process moved first: this copy is out of date
             if self.sessions.get(session.id) is session:
                 del self.sessions[session.id]
+            session.superseded = True
             await self._roll_back(session, seq)
             raise OutOfDate() from None
         except StoreError as exc:
