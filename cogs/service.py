@@ -542,14 +542,18 @@ class GameService:
                 await self.store.steps.append_step(
                     session.id, seq, step, actor=actor, at=at, timers=timers
                 )
-        except StaleSequence:  # another process moved first: this copy is out of date
+        except (StaleSequence, GameNotLive) as exc:
+            # Another process moved first, or finished (or abandoned) the game meanwhile: the
+            # store checks that before the sequence number. This copy is out of date.
             if self.sessions.get(session.id) is session:
                 del self.sessions[session.id]
             session.superseded = True
             await self._roll_back(session, seq)
+            if isinstance(exc, GameNotLive):
+                session.row = dataclasses.replace(session.row, status=GameStatus(exc.status))
             raise OutOfDate() from None
         except StoreError as exc:
-            if not await self._holds_step(session, seq):
+            if not await self._holds_step(session, seq, step):
                 await self._roll_back(session, seq)
                 raise
             log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
@@ -575,12 +579,16 @@ class GameService:
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
-    async def _holds_step(self, session: GameSession, seq: int) -> bool:
-        """Whether the store holds step ``seq`` (the truth after an error); False if unknown."""
+    async def _holds_step(self, session: GameSession, seq: int, step: dict[str, Any]) -> bool:
+        """Whether the store holds ``step`` as number ``seq`` (the truth after an error).
+
+        False if unknown, and when another process stored a different step there.
+        """
         try:
-            return await self.store.steps.step_count(session.id) > seq
+            stored = await self.store.steps.load_steps(session.id)
         except StoreError:
             return False
+        return len(stored) > seq and stored[seq] == step
 
     async def _roll_back(self, session: GameSession, seq: int) -> None:
         """Put the game back to what the store holds (``seq`` steps if the store cannot say)."""
