@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -144,6 +145,9 @@ class GameSession:
         return self.messages.get((role, seat))
 
 
+LOAD_ATTEMPTS = 3
+"""Loads of a game that another process changes meanwhile before a copy is used uncached."""
+
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
@@ -178,7 +182,8 @@ class GameService:
         self.sessions: dict[int, GameSession] = {}
         """The cache: games this process loaded or started, by id."""
         self._loads: dict[int, asyncio.Future[GameSession | None]] = {}
-        self._changed_while_loading: set[int] = set()
+        self._changed_while_loading: dict[int, float] = {}
+        """Games being loaded -> the highest step number changed meanwhile (inf: unknown)."""
         self._finished: list[int] = []
         self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -201,11 +206,13 @@ class GameService:
         if change.origin == self.store.origin:
             return
         if change.game_id is None:
-            self._changed_while_loading.update(self._loads)
+            self._changed_while_loading.update(dict.fromkeys(self._loads, math.inf))
             self.sessions.clear()
             return
         if change.game_id in self._loads:
-            self._changed_while_loading.add(change.game_id)
+            seq = math.inf if change.seq is None else change.seq
+            old = self._changed_while_loading.get(change.game_id, -1)
+            self._changed_while_loading[change.game_id] = max(old, seq)
         session = self.sessions.get(change.game_id)
         if session is None or (change.seq is not None and change.seq < session.version):
             return
@@ -227,6 +234,10 @@ class GameService:
         """The live (or finished in this process, still cached) game ``game_id``, or None.
 
         Loaded from the store and replayed on first use; concurrent callers share one load.
+        When another process changed the game during the load and the copy does not hold
+        that change, it is loaded again; after :data:`LOAD_ATTEMPTS` such loads (the game
+        moves faster than it can be read) the last copy is returned without being cached (a
+        move on it is checked by the store: OutOfDate if it is behind).
         A game that is over but not finished in the store (an older version's crash) is
         finished here. Raises StoreError when the store cannot be read.
         """
@@ -239,13 +250,14 @@ class GameService:
         future: asyncio.Future[GameSession | None] = asyncio.get_running_loop().create_future()
         self._loads[game_id] = future
         try:
-            while True:
-                self._changed_while_loading.discard(game_id)
+            for _ in range(LOAD_ATTEMPTS):
+                self._changed_while_loading.pop(game_id, None)
                 session = await self._load(game_id)
-                if game_id not in self._changed_while_loading:
+                changed = self._changed_while_loading.pop(game_id, -1)
+                if session is None or changed < session.version:  # it holds every change
+                    if session is not None:
+                        self.sessions[game_id] = session
                     break
-            if session is not None:
-                self.sessions[game_id] = session
             future.set_result(session)
         except BaseException as exc:
             future.set_exception(exc)
