@@ -16,8 +16,11 @@ WAIT_S = 20.0
 """Seconds any single wait of these tests may take before it counts as hung."""
 
 
-async def new_games(store: Store, count: int, rng: random.Random) -> list[GameRow]:
-    """``count`` live games of 2 to 4 seats (AI seats: nobody plays them but the test)."""
+async def new_games(
+    store: Store, count: int, rng: random.Random, *, first_channel: int = 9000
+) -> list[GameRow]:
+    """``count`` live games of 2 to 4 seats, in channels ``first_channel`` and on (AI seats:
+    nobody plays them but the test)."""
     rows = []
     for i in range(count):
         seats = rng.randint(2, 4)
@@ -25,7 +28,7 @@ async def new_games(store: Store, count: int, rng: random.Random) -> list[GameRo
         specs = [SeatSpec(ai_level="easy") for _ in range(seats)]
         rows.append(
             await store.games.create_game(
-                1, 9000 + i, config.to_dict(), specs, announce=False, at=0.0
+                1, first_channel + i, config.to_dict(), specs, announce=False, at=0.0
             )
         )
     return rows

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.service import GameService, OutOfDate
+from cogs.service import LOAD_ATTEMPTS, GameService, OutOfDate
 from data import GameChange, Store, open_store, rebuild_game
 from engine.actions import END_TURN
 from tests.cluster.cluster_util import WAIT_S, Acks, check_stored_games, new_games, play_once
@@ -241,3 +241,52 @@ async def test_a_move_on_a_copy_of_a_game_finished_elsewhere_is_not_acknowledged
         assert c.acks[0].steps == []
         assert await a.session(row.id) is None  # finished: not live any more
         assert await check_stored_games(c.stores[0], [row], c.acks[1].by_game()) > 0
+
+
+@pytest.mark.postgres
+async def test_a_load_during_moves_elsewhere_ends_and_reloads_only_for_missing_steps(pg_url: str):
+    """Service A loads a game while B moves it. A change the loaded copy already holds (B's
+    step committed before A read) costs no second load. When B moves the game during every
+    load, A's ``session()`` still returns after LOAD_ATTEMPTS loads, with a copy it does not
+    cache (a move on it is refused: OutOfDate), instead of loading for as long as B plays."""
+    rng = random.Random(51)
+    async with AsyncExitStack() as stack:
+        c = await Cluster.open(stack, pg_url, 2)
+        a, b = c.services
+        rows = await new_games(c.stores[0], 2, rng)
+        real_load = a.store.games.load_live
+        loads = []
+
+        def loading(move_after_read: bool):
+            async def load_live(game_id: int):
+                loads.append(game_id)
+                version = (await b.session(game_id)).version
+                if not move_after_read:  # B's step is committed before A reads
+                    assert await play_once(b, game_id, rng) is True
+                    await c.watched[0].wait_for(GameChange(game_id, version, b.store.origin))
+                live = await real_load(game_id)
+                if move_after_read:  # B's step comes after A read: A's copy misses it
+                    assert await play_once(b, game_id, rng) is True
+                    await c.watched[0].wait_for(GameChange(game_id, version, b.store.origin))
+                return live
+
+            return load_live
+
+        a.store.games.load_live = loading(move_after_read=False)  # type: ignore[method-assign]
+        held = await a.session(rows[0].id)
+        assert held is not None and a.cached(rows[0].id) is held
+        assert loads == [rows[0].id]  # one load: the change was already in it
+        assert held.version == 1
+
+        loads.clear()
+        a.store.games.load_live = loading(move_after_read=True)  # type: ignore[method-assign]
+        behind = await asyncio.wait_for(a.session(rows[1].id), WAIT_S)
+        assert behind is not None and a.cached(rows[1].id) is None
+        assert loads == [rows[1].id] * LOAD_ATTEMPTS
+        a.store.games.load_live = real_load  # type: ignore[method-assign]
+        seat = behind.game.to_move
+        with pytest.raises(OutOfDate):
+            await a.play(behind, seat, behind.game.legal_actions(seat)[0], version=behind.version)
+        fresh = await a.session(rows[1].id)
+        assert fresh is not None and fresh.version == LOAD_ATTEMPTS
+        assert a.cached(rows[1].id) is fresh
