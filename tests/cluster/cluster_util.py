@@ -3,8 +3,10 @@ the steps each process acknowledged, and the checks of what the store holds afte
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +16,26 @@ from engine import GameConfig, from_record
 
 WAIT_S = 20.0
 """Seconds any single wait of these tests may take before it counts as hung."""
+
+
+class News:
+    """Something happened (:meth:`tell`); :meth:`until` waits for a condition, no polling."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def tell(self) -> None:
+        self._event.set()
+
+    async def until(self, done: Callable[[], bool], timeout: float = WAIT_S) -> None:
+        """Return once ``done()`` is true (checked at each piece of news); TimeoutError."""
+
+        async def arrive() -> None:
+            while not done():
+                self._event.clear()
+                await self._event.wait()
+
+        await asyncio.wait_for(arrive(), timeout)
 
 
 async def new_games(

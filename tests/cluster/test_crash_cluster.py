@@ -27,7 +27,7 @@ import asyncpg
 import pytest
 
 from data import open_store
-from tests.cluster.cluster_util import WAIT_S, check_stored_games, new_games
+from tests.cluster.cluster_util import WAIT_S, News, check_stored_games, new_games
 
 pytestmark = pytest.mark.postgres
 
@@ -53,7 +53,7 @@ class Players:
         self.count: Counter[str] = Counter()
         self.ready: set[str] = set()
         self.idle: set[str] = set()
-        self._news = asyncio.Event()
+        self.news = News()
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -72,7 +72,13 @@ class Players:
 
     async def _read(self) -> None:
         assert self.proc.stdout is not None
-        async for raw in self.proc.stdout:
+        try:
+            await self._read_lines(self.proc.stdout)
+        finally:
+            self.news.tell()  # the output ended: waiters look once more
+
+    async def _read_lines(self, stdout: asyncio.StreamReader) -> None:
+        async for raw in stdout:
             fields = raw.decode().rstrip("\n").split(" ", 4)
             if fields[0] == "ZYGOTE":
                 self.pids["zygote"] = int(fields[1])
@@ -87,19 +93,17 @@ class Players:
                 assert kind == "ACK", raw
                 self.acks.append((name, int(game_id), int(seq), json.loads(step)))
                 self.count[name] += 1
-            self._news.set()
+            self.news.tell()
 
     async def wait_until(self, done, timeout: float = WAIT_S) -> None:
-        async def arrive() -> None:
-            while not done():
-                if self.reader.done():
-                    self.reader.result()
-                    raise AssertionError("the fork server's output ended")
-                self._news.clear()
-                await self._news.wait()
+        def done_or_ended() -> bool:
+            if self.reader.done():
+                self.reader.result()
+                raise AssertionError("the fork server's output ended")
+            return done()
 
         try:
-            await asyncio.wait_for(arrive(), timeout)
+            await self.news.until(done_or_ended, timeout)
         except TimeoutError:
             tail = self.log_path.read_text(errors="replace")[-3000:]
             raise AssertionError(f"the players stopped; their stderr ends with:\n{tail}") from None

@@ -26,7 +26,7 @@ import pytest
 from cogs import scheduler
 from cogs.scheduler import LEASE_SECONDS, DeadlineRunner
 from data import Store, TimerRow, open_store
-from tests.cluster.cluster_util import WAIT_S, new_games
+from tests.cluster.cluster_util import WAIT_S, News, new_games
 
 pytestmark = pytest.mark.postgres
 
@@ -67,12 +67,12 @@ class Fired:
     def __init__(self) -> None:
         self.fired: list[tuple[str, int]] = []
         self.completed: list[tuple[str, int, bool]] = []
-        self._news = asyncio.Event()
+        self.news = News()
 
     def handler(self, name: str) -> Callable:
         async def fire(row: TimerRow) -> None:
             self.fired.append((name, row.id))
-            self._news.set()
+            self.news.tell()
 
         return fire
 
@@ -82,18 +82,13 @@ class Fired:
         async def tracked(row: TimerRow, claimer: str) -> bool:
             done = await complete(row, claimer)
             self.completed.append((name, row.id, done))
-            self._news.set()
+            self.news.tell()
             return done
 
         store.timers.complete = tracked  # type: ignore[method-assign]
 
     async def wait_until(self, done: Callable[[], bool]) -> None:
-        async def arrive() -> None:
-            while not done():
-                self._news.clear()
-                await self._news.wait()
-
-        await asyncio.wait_for(arrive(), WAIT_S)
+        await self.news.until(done)
 
 
 async def two_runners(

@@ -20,9 +20,16 @@ from pathlib import Path
 import pytest
 
 from cogs.service import LOAD_ATTEMPTS, GameService, OutOfDate
-from data import GameChange, Store, open_store, rebuild_game
+from data import GameChange, GameRow, Store, open_store, rebuild_game
 from engine.actions import END_TURN
-from tests.cluster.cluster_util import WAIT_S, Acks, check_stored_games, new_games, play_once
+from tests.cluster.cluster_util import (
+    WAIT_S,
+    Acks,
+    News,
+    check_stored_games,
+    new_games,
+    play_once,
+)
 
 GAMES = 30
 PLAYERS_PER_GAME = 2  # concurrent tasks sending moves of one game, each to a random service
@@ -34,21 +41,16 @@ class Watched:
     def __init__(self, svc: GameService) -> None:
         self.inner = svc.changed
         self.seen: list[GameChange] = []
-        self._arrived = asyncio.Event()
+        self.news = News()
         svc.changed = self  # type: ignore[method-assign]  # before start(): watch() takes it
 
     def __call__(self, change: GameChange) -> None:
         self.inner(change)
         self.seen.append(change)
-        self._arrived.set()
+        self.news.tell()
 
     async def wait_for(self, wanted: GameChange) -> None:
-        async def arrive() -> None:
-            while wanted not in self.seen:
-                self._arrived.clear()
-                await self._arrived.wait()
-
-        await asyncio.wait_for(arrive(), WAIT_S)
+        await self.news.until(lambda: wanted in self.seen)
 
 
 class Cluster:
@@ -59,9 +61,13 @@ class Cluster:
         self.services: list[GameService] = []
         self.acks: list[Acks] = []
         self.watched: list[Watched] = []
+        self.rows: list[GameRow] = []
 
     @classmethod
-    async def open(cls, stack: AsyncExitStack, target: Path | str, n: int) -> Cluster:
+    async def open(
+        cls, stack: AsyncExitStack, target: Path | str, n: int, *, games: int = 0, seed: int = 0
+    ) -> Cluster:
+        """``n`` started services and ``games`` new games (random seats and deals: ``seed``)."""
         cluster = cls()
         for i in range(n):
             store = await stack.enter_async_context(await open_store(target))
@@ -72,6 +78,7 @@ class Cluster:
             cluster.stores.append(store)
             cluster.services.append(svc)
             cluster.acks.append(acks)
+        cluster.rows = await new_games(cluster.stores[0], games, random.Random(seed))
         return cluster
 
 
@@ -117,9 +124,8 @@ async def test_three_services_play_the_same_games_none_lost_none_doubled(cluster
 @pytest.mark.postgres
 async def test_a_step_made_elsewhere_evicts_the_cached_copy(pg_url: str):
     async with AsyncExitStack() as stack:
-        c = await Cluster.open(stack, pg_url, 2)
-        a, b = c.services
-        (row,) = await new_games(c.stores[0], 1, random.Random(5))
+        c = await Cluster.open(stack, pg_url, 2, games=1, seed=5)
+        (a, b), (row,) = c.services, c.rows
         rng = random.Random(6)
         for mover, other, watched in ((b, a, c.watched[0]), (a, b, c.watched[1])) * 3:
             cached = await other.session(row.id)
@@ -187,9 +193,8 @@ async def test_a_move_on_a_copy_that_lost_a_race_is_refused_not_applied(target: 
     refused too (OutOfDate), never applied to the other state."""
     rng = random.Random(31)
     async with AsyncExitStack() as stack:
-        c = await Cluster.open(stack, target, 2)
-        a, b = c.services
-        (row,) = await new_games(c.stores[0], 1, rng)
+        c = await Cluster.open(stack, target, 2, games=1, seed=31)
+        (a, b), (row,) = c.services, c.rows
         copy = await a.session(row.id)
         assert copy is not None
         assert await play_once(b, row.id, rng) is True  # B takes number 0
@@ -223,9 +228,8 @@ async def test_a_move_on_a_copy_of_a_game_finished_elsewhere_is_not_acknowledged
     that the store holds at that number."""
     rng = random.Random(41)
     async with AsyncExitStack() as stack:
-        c = await Cluster.open(stack, target, 2)
-        a, b = c.services
-        (row,) = await new_games(c.stores[0], 1, rng)
+        c = await Cluster.open(stack, target, 2, games=1, seed=41)
+        (a, b), (row,) = c.services, c.rows
         old = await a.session(row.id)
         while True:  # `old`: A's copy of a state before the end (PostgreSQL: of the last one)
             held = await a.session(row.id)
@@ -251,9 +255,8 @@ async def test_a_load_during_moves_elsewhere_ends_and_reloads_only_for_missing_s
     cache (a move on it is refused: OutOfDate), instead of loading for as long as B plays."""
     rng = random.Random(51)
     async with AsyncExitStack() as stack:
-        c = await Cluster.open(stack, pg_url, 2)
-        a, b = c.services
-        rows = await new_games(c.stores[0], 2, rng)
+        c = await Cluster.open(stack, pg_url, 2, games=2, seed=51)
+        (a, b), rows = c.services, c.rows
         real_load = a.store.games.load_live
         loads = []
 
