@@ -82,6 +82,10 @@ class Settings:
     ai_delay: float = 1.5
     edit_limit: int | None = 5
     """Message edits per channel per 5 s (cogs.edits); None sends every edit at once (tests)."""
+    shard_count: int | None = None
+    """``HATS_SHARD_COUNT``: the bot's total number of shards; None asks Discord at connect."""
+    shard_ids: tuple[int, ...] | None = None
+    """``HATS_SHARD_IDS``: the shards this process runs; None runs all of ``shard_count``."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -104,10 +108,20 @@ class Settings:
         guild = env.get("HATS_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"HATS_DEV_GUILD_ID must be a server id (digits), got {guild!r}")
+        shard_count, shard_ids = parse_shards(
+            env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
+        )
+        url = database_url(env)
+        if shard_ids is not None and len(shard_ids) < (shard_count or 0) and url is None:
+            raise ValueError(
+                f"HATS_SHARD_IDS={env['HATS_SHARD_IDS'].strip()!r} runs part of the shards, so "
+                "other processes run the rest, and they must share one PostgreSQL database: "
+                "set HATS_DATABASE_URL (README, 'Running at scale')"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             db_path=database_path(env),
-            database_url=database_url(env),
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             force_sync=env.get("HATS_FORCE_SYNC", "").strip().lower() in ("1", "true", "yes"),
             log_level=env.get("HATS_LOG_LEVEL", "INFO").strip().upper() or "INFO",
@@ -115,11 +129,77 @@ class Settings:
             swap_timeout=number("HATS_SWAP_TIMEOUT", 120.0) or 120.0,
             lobby_expiry=number("HATS_LOBBY_EXPIRY", 3600.0) or 3600.0,
             ai_delay=number("HATS_AI_DELAY", 1.5) or 0.0,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
-class HatsBot(commands.Bot):
+def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """Read ``HATS_SHARD_COUNT`` and ``HATS_SHARD_IDS`` into ``(shard_count, shard_ids)``.
+
+    ``count`` is a positive integer or empty (None: Discord's recommended count). ``ids`` is
+    empty (None: every shard of ``count``) or comma-separated shard ids and ranges, e.g.
+    ``0,1`` or ``0-3`` or ``0-1,4`` (sorted, each below ``count``). A shard is Discord's
+    ``(guild_id >> 22) % shard_count`` split of the servers (Discord docs, "Sharding").
+    Raises ValueError naming the setting and saying what would be right.
+    """
+    count, ids = count.strip(), ids.strip()
+    shard_count: int | None = None
+    if count:
+        if not count.isdecimal() or int(count) < 1:
+            raise ValueError(f"HATS_SHARD_COUNT must be a positive whole number, got {count!r}")
+        shard_count = int(count)
+    if not ids:
+        return shard_count, None
+    if shard_count is None:
+        raise ValueError(
+            f"HATS_SHARD_IDS={ids!r} needs HATS_SHARD_COUNT, the total number of shards "
+            "across all processes"
+        )
+    chosen: set[int] = set()
+    for part in ids.split(","):
+        first, dash, last = (p.strip() for p in part.strip().partition("-"))
+        if not first.isdecimal() or (dash and not last.isdecimal()):
+            raise ValueError(
+                f"HATS_SHARD_IDS must be shard ids or ranges separated by commas "
+                f"(e.g. 0,1 or 0-3), got {ids!r}"
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise ValueError(f"HATS_SHARD_IDS: the range {part.strip()!r} runs backwards")
+        if high >= shard_count:
+            raise ValueError(
+                f"HATS_SHARD_IDS: shard {high} does not exist with HATS_SHARD_COUNT="
+                f"{shard_count} (shard ids run from 0 to {shard_count - 1})"
+            )
+        chosen.update(range(low, high + 1))
+    return shard_count, tuple(sorted(chosen))
+
+
+def describe_shards(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> str:
+    """The shards a process runs, for the log, e.g. ``"shards 0-1 of 4"`` or ``"shard 3 of 4"``.
+
+    Consecutive ids are written as ranges (``(0, 1, 2, 5)`` -> ``"0-2,5"``).
+    """
+    if shard_count is None:
+        return "every shard Discord recommends (the count is asked at connect)"
+    ids = shard_ids if shard_ids is not None else tuple(range(shard_count))
+    runs: list[list[int]] = []
+    for shard in ids:
+        if runs and shard == runs[-1][-1] + 1:
+            runs[-1].append(shard)
+        else:
+            runs.append([shard])
+    text = ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return f"shard{'s' if len(ids) > 1 else ''} {text} of {shard_count}"
+
+
+class HatsBot(commands.AutoShardedBot):
     """The Hats bot: owns the store, the game service and the ``/hats`` command group.
+
+    An ``AutoShardedBot``: one process runs the shards ``settings.shard_ids`` of
+    ``settings.shard_count`` (None/None: every shard Discord recommends). Any process may act
+    on any game (DMs arrive on shard 0 only); the store is the authority.
 
     Resources are opened in :meth:`setup_hook` (the database from ``settings.db_path``) and
     handed to the cogs through attributes: ``store``, ``games`` (GameService), ``translator``.
@@ -142,6 +222,8 @@ class HatsBot(commands.Bot):
             help_command=None,
             tree_cls=HatsTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -209,6 +291,10 @@ class HatsBot(commands.Bot):
         Live games are not replayed here: each is loaded on first use, so start-up does not
         grow with the number of live games.
         """
+        log.info(
+            "this process runs %s",
+            describe_shards(self.settings.shard_count, self.settings.shard_ids),
+        )
         if self.store is None:
             self.store = await open_store(self.settings.database_url or self.settings.db_path)
         if self.get_cog("PlayCog") is not None:  # setup_hook ran before (simcord restart)
@@ -295,9 +381,11 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
 
     For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
-    ``seed_source``, a callable returning each new game's seed.
+    ``seed_source``, a callable returning each new game's seed. ``shard_count`` defaults to 1
+    here (simcord needs a count; nothing asks Discord).
     """
     seed_source = options.pop("seed_source", None)
+    options.setdefault("shard_count", 1)
     base = Settings.from_env({})
     if isinstance(db_path, str) and db_path.startswith(("postgresql://", "postgres://")):
         where: dict[str, object] = {"database_url": db_path}

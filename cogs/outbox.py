@@ -34,6 +34,9 @@ RETRY_KIND = "outbox"
 """Scheduler deadline kind: deliver (and finish) what is still owed."""
 RETRY_SECONDS = 60.0
 """Seconds between delivery attempts while the store or Discord fails."""
+CLAIM_LEASE = 30.0
+"""Seconds an item belongs to the process showing it (``Outbox.claim``); several processes
+never show the same item, and one that dies while showing it leaves it to the next retry."""
 
 
 class OutboxCog(commands.Cog, name="OutboxCog"):
@@ -104,6 +107,9 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
             return True  # another task delivers it right now
         self._busy.add(item.id)
         try:
+            store = self.bot.store
+            if not await store.outbox.claim(item.id, store.origin, now=now(), lease=CLAIM_LEASE):
+                return False  # another process shows it; the retry looks again after its lease
             if item.id not in self._shown:
                 session = await self.bot.games.load_game(item.game_id)
                 if session is not None:

@@ -727,8 +727,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
 
         async def edit() -> None:
-            if not self.bot.games.is_current(session) and not session.game.is_over:
-                return  # another process changed the game since: it edits this DM
+            if await self.bot.games.drawable(session) is None:
+                return  # another process committed a later step: it edits this DM
             try:
                 await partial.edit(**kwargs)
             except discord.HTTPException as exc:

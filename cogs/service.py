@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,10 @@ class GameSession:
 
     ``version`` is the number of steps applied (the next step's sequence number).
     ``auto_played`` holds the event numbers that an AI played for an absent human.
+    ``superseded``: another process stored a step first while this copy was committing one;
+    the copy was brought up to the store's state, but a step chosen on it meanwhile may have
+    been chosen for the state it had before (same version, other steps), so every later
+    :meth:`GameService.play` on it raises OutOfDate (the cache holds a fresh copy).
     """
 
     row: GameRow
@@ -101,6 +106,7 @@ class GameSession:
     game: Game
     messages: dict[tuple[str, int | None], GameMessage] = field(default_factory=dict)
     auto_played: set[int] = field(default_factory=set)
+    superseded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -139,6 +145,9 @@ class GameSession:
         return self.messages.get((role, seat))
 
 
+LOAD_ATTEMPTS = 3
+"""Loads of a game that another process changes meanwhile before a copy is used uncached."""
+
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
@@ -173,7 +182,8 @@ class GameService:
         self.sessions: dict[int, GameSession] = {}
         """The cache: games this process loaded or started, by id."""
         self._loads: dict[int, asyncio.Future[GameSession | None]] = {}
-        self._changed_while_loading: set[int] = set()
+        self._changed_while_loading: dict[int, float] = {}
+        """Games being loaded -> the highest step number changed meanwhile (inf: unknown)."""
         self._finished: list[int] = []
         self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -191,20 +201,25 @@ class GameService:
         """Another process committed a change to a game: drop this process's copy of it.
 
         ``change.game_id`` None (the notification stream was interrupted): drop every copy.
-        Own changes (this store's origin) and steps already applied here are ignored.
+        Own changes (this store's origin) and steps already applied here are ignored. Fires
+        ``hats_game_changed(change)`` after a copy was dropped.
         """
         if change.origin == self.store.origin:
             return
         if change.game_id is None:
-            self._changed_while_loading.update(self._loads)
+            self._changed_while_loading.update(dict.fromkeys(self._loads, math.inf))
             self.sessions.clear()
+            self.dispatch("hats_game_changed", change)
             return
         if change.game_id in self._loads:
-            self._changed_while_loading.add(change.game_id)
+            seq = math.inf if change.seq is None else change.seq
+            old = self._changed_while_loading.get(change.game_id, -1)
+            self._changed_while_loading[change.game_id] = max(old, seq)
         session = self.sessions.get(change.game_id)
         if session is None or (change.seq is not None and change.seq < session.version):
             return
         del self.sessions[change.game_id]
+        self.dispatch("hats_game_changed", change)
 
     # ------------------------------------------------------------------ look-ups
     def cached(self, game_id: int) -> GameSession | None:
@@ -212,16 +227,32 @@ class GameService:
         return self.sessions.get(game_id)
 
     def is_current(self, session: GameSession) -> bool:
-        """Whether ``session`` is still this process's copy (no other process changed it since).
-
-        Message edits for a game another process changed since are left to that process.
-        """
+        """Whether ``session`` is still the copy this process holds (nobody else changed it)."""
         return self.sessions.get(session.id) is session
+
+    async def drawable(self, session: GameSession) -> GameSession | None:
+        """The copy of ``session``'s game to draw a message edit from, or None to skip the edit.
+
+        Each process edits the messages of the steps it committed. When another process
+        committed a later step meanwhile, that process edits them (None here), so two processes
+        never edit a message for the same step; when it changed something else (a seat, a
+        message id), the fresh copy is drawn.
+        """
+        if session.game.is_over or self.is_current(session):
+            return session
+        fresh = await self.session(session.id)
+        if fresh is None or fresh.version != session.version:
+            return None
+        return fresh
 
     async def session(self, game_id: int) -> GameSession | None:
         """The live (or finished in this process, still cached) game ``game_id``, or None.
 
         Loaded from the store and replayed on first use; concurrent callers share one load.
+        When another process changed the game during the load and the copy does not hold
+        that change, it is loaded again; after :data:`LOAD_ATTEMPTS` such loads (the game
+        moves faster than it can be read) the last copy is returned without being cached (a
+        move on it is checked by the store: OutOfDate if it is behind).
         A game that is over but not finished in the store (an older version's crash) is
         finished here. Raises StoreError when the store cannot be read.
         """
@@ -234,13 +265,14 @@ class GameService:
         future: asyncio.Future[GameSession | None] = asyncio.get_running_loop().create_future()
         self._loads[game_id] = future
         try:
-            while True:
-                self._changed_while_loading.discard(game_id)
+            for _ in range(LOAD_ATTEMPTS):
+                self._changed_while_loading.pop(game_id, None)
                 session = await self._load(game_id)
-                if game_id not in self._changed_while_loading:
+                changed = self._changed_while_loading.pop(game_id, -1)
+                if session is None or changed < session.version:  # it holds every change
+                    if session is not None:
+                        self.sessions[game_id] = session
                     break
-            if session is not None:
-                self.sessions[game_id] = session
             future.set_result(session)
         except BaseException as exc:
             future.set_exception(exc)
@@ -496,7 +528,7 @@ class GameService:
         step counts and no error is raised.
         """
         async with session.lock:
-            if version is not None and version != session.version:
+            if session.superseded or (version is not None and version != session.version):
                 raise OutOfDate()
             events = [await self._commit(session, seat, action, actor)]
             game = session.game
@@ -537,13 +569,18 @@ class GameService:
                 await self.store.steps.append_step(
                     session.id, seq, step, actor=actor, at=at, timers=timers
                 )
-        except StaleSequence:  # another process moved first: this copy is out of date
+        except (StaleSequence, GameNotLive) as exc:
+            # Another process moved first, or finished (or abandoned) the game meanwhile: the
+            # store checks that before the sequence number. This copy is out of date.
             if self.sessions.get(session.id) is session:
                 del self.sessions[session.id]
+            session.superseded = True
             await self._roll_back(session, seq)
+            if isinstance(exc, GameNotLive):
+                session.row = dataclasses.replace(session.row, status=GameStatus(exc.status))
             raise OutOfDate() from None
         except StoreError as exc:
-            if not await self._holds_step(session, seq):
+            if not await self._holds_step(session, seq, step):
                 await self._roll_back(session, seq)
                 raise
             log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
@@ -569,12 +606,16 @@ class GameService:
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
-    async def _holds_step(self, session: GameSession, seq: int) -> bool:
-        """Whether the store holds step ``seq`` (the truth after an error); False if unknown."""
+    async def _holds_step(self, session: GameSession, seq: int, step: dict[str, Any]) -> bool:
+        """Whether the store holds ``step`` as number ``seq`` (the truth after an error).
+
+        False if unknown, and when another process stored a different step there.
+        """
         try:
-            return await self.store.steps.step_count(session.id) > seq
+            stored = await self.store.steps.load_steps(session.id)
         except StoreError:
             return False
+        return len(stored) > seq and stored[seq] == step
 
     async def _roll_back(self, session: GameSession, seq: int) -> None:
         """Put the game back to what the store holds (``seq`` steps if the store cannot say)."""

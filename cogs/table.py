@@ -126,8 +126,10 @@ class TableCog(HatsFeature, name="TableCog"):
         )
 
     async def _edit_table(self, session: GameSession) -> None:
-        if not self.bot.games.is_current(session) and not session.game.is_over:
-            return  # another process changed the game since: that process edits the table
+        drawable = await self.bot.games.drawable(session)
+        if drawable is None:
+            return  # another process committed a later step: it edits the table
+        session = drawable
         state = self._drawn(session)
         if self._shown.get(session.id) == state:
             return

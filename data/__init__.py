@@ -107,6 +107,7 @@ Restore (start-up, logged on the ``hats.data`` logger with the time taken)::
     restored = await restore(store)     # Restored(lobbies, games, timers, failed, seconds, ...)
     for r in restored.games:            # RestoredGame(live: LiveGame, game: engine.Game)
         r.live.row, r.live.seats, r.live.steps, r.live.messages   # GameRow, SeatRows, Steps, …
+        r.live.auto_seqs                    # seqs of moves the AI played for absent players
         if r.game.is_over: ...          # crashed between its last step and finish_game: finish it
     for row, error in restored.failed: ...   # ReplayFailed: tell the channel, abandon_game(row.id)
     # or separately: state = await load_live(store); game = rebuild_game(row, steps)

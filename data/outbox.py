@@ -77,6 +77,22 @@ class Outbox:
         )
         return [_item(r) for r in rows]
 
+    async def claim(self, item_id: int, claimer: str, *, now: float, lease: float) -> bool:
+        """Claim an undelivered item for ``lease`` seconds; False when another claimer holds it.
+
+        One statement: of two processes claiming at once exactly one wins. A claim whose lease
+        ended (its process died while showing the item) can be taken over; the same claimer
+        may claim again. ``now`` and ``lease`` in (unix) seconds. False also when the item is
+        delivered already or does not exist.
+        """
+        row = await self._db.fetch_one(
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?"
+            " AND delivered_at IS NULL"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?) RETURNING id",
+            (claimer, now + lease, item_id, now, claimer),
+        )
+        return row is not None
+
     async def mark_delivered(self, item_id: int, *, at: float) -> bool:
         """Mark an item delivered at ``at``; False if it was already (or does not exist)."""
         row = await self._db.fetch_one(

@@ -270,6 +270,7 @@ class PgDatabase(FetchOne):
         self.path = redact(url)
         self.origin = origin or new_origin()
         self._watcher: PgWatcher | None = None
+        self._watch_lock = asyncio.Lock()
         self._closed = False
 
     async def watch(self, callback: Callable[[GameChange], None]) -> None:
@@ -279,17 +280,18 @@ class PgDatabase(FetchOne):
         later calls add callbacks to it. Raises StoreFault (CANNOT_OPEN) when the server
         cannot be reached now; RuntimeError after :meth:`close`.
         """
-        if self._closed:
-            raise RuntimeError("the store is closed")
-        if self._watcher is None:
-            from data.pg_watch import PgWatcher
+        async with self._watch_lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            if self._watcher is None:
+                from data.pg_watch import PgWatcher
 
-            watcher = PgWatcher(self.url, f"{self.origin}/watch")
-            watcher.add(callback)
-            await watcher.start()
-            self._watcher = watcher
-        else:
-            self._watcher.add(callback)
+                watcher = PgWatcher(self.url, f"{self.origin}/watch")
+                watcher.add(callback)
+                await watcher.start()
+                self._watcher = watcher
+            else:
+                self._watcher.add(callback)
 
     async def close(self) -> None:
         """Stop watching, close every connection of the pool (waits for running statements).
@@ -299,8 +301,9 @@ class PgDatabase(FetchOne):
         if self._closed:
             return
         self._closed = True
-        if self._watcher is not None:
-            await self._watcher.close()
+        async with self._watch_lock:
+            if self._watcher is not None:
+                await self._watcher.close()
         try:
             await asyncio.wait_for(self.pool.close(), timeout=10)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:

@@ -17,7 +17,7 @@ from data.errors import (
     StaleSequence,
 )
 from data.rows import GameStatus, TimerChange
-from data.timers import write_timer_changes
+from data.timers import check_timer_change, write_timer_changes
 from engine import Step
 
 __all__ = [
@@ -150,6 +150,8 @@ class Steps:
             "actor": actor,
             "at": at,
         }
+        for change in timers:
+            check_timer_change(change)  # refused before anything is written
         sql = append_step_sql(self._db.dialect)
         row: Any = None
         try:

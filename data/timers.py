@@ -16,7 +16,7 @@ from data import jsoncodec
 from data.db import Database, Transaction
 from data.rows import TimerChange, TimerRow
 
-__all__ = ["TIMER_COLUMNS", "Timers", "timer_row", "write_timer_changes"]
+__all__ = ["TIMER_COLUMNS", "Timers", "check_timer_change", "timer_row", "write_timer_changes"]
 
 TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload"
 
@@ -31,7 +31,8 @@ def _upsert_sql(column: str) -> str:
     )
 
 
-def _check_change(change: TimerChange) -> None:
+def check_timer_change(change: TimerChange) -> None:
+    """Raise ValueError unless ``change`` has a non-empty kind and a numeric or None due_at."""
     if not isinstance(change.kind, str) or not change.kind:
         raise ValueError(f"a timer kind must be a non-empty str, got {change.kind!r}")
     if change.due_at is not None and not isinstance(change.due_at, int | float):
@@ -45,24 +46,30 @@ async def write_timer_changes(
 
     A change with ``due_at`` sets (inserts or replaces, freeing any claim) the game's timer of
     that kind; one with ``due_at`` None deletes it (nothing happens when there is none). Of
-    several changes of one kind the last counts. Two statements at most (deletes, then sets;
-    each ``executemany``). Raises ValueError for an empty kind or a ``due_at`` that is not a
-    number (before anything is written).
+    several changes of one kind the last counts. Two calls at most (the deletes, then the
+    sets; each one statement, or ``executemany`` for several rows). Raises ValueError for an
+    empty kind or a ``due_at`` that is not a number (before anything is written).
     """
     last: dict[str, TimerChange] = {}
     for change in changes:
-        _check_change(change)
+        check_timer_change(change)
         last[change.kind] = change
     cleared = [(game_id, c.kind) for c in last.values() if c.due_at is None]
-    if cleared:
-        await tx.many("DELETE FROM timers WHERE game_id = ? AND kind = ?", cleared)
+    await _run_each(tx, "DELETE FROM timers WHERE game_id = ? AND kind = ?", cleared)
     set_rows = [
         (game_id, c.kind, c.seat, float(c.due_at), jsoncodec.dumps(dict(c.payload)))
         for c in last.values()
         if c.due_at is not None
     ]
-    if set_rows:
-        await tx.many(_upsert_sql("game_id"), set_rows)
+    await _run_each(tx, _upsert_sql("game_id"), set_rows)
+
+
+async def _run_each(tx: Transaction, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    """One statement per row: ``run`` for a single row (one call), ``many`` for several."""
+    if len(rows) == 1:
+        await tx.run(sql, rows[0])
+    elif rows:
+        await tx.many(sql, rows)
 
 
 def timer_row(r: Sequence[Any]) -> TimerRow:

@@ -10,7 +10,8 @@ existing PostgreSQL database, one new schema per figure (dropped at the end).
 
 Prints three figures (BENCHMARKS.md, "Store"):
 1. appends: ``append_step`` one at a time, each its own committed transaction (fsynced,
-   synchronous=FULL): appends per second, median and p99 milliseconds per append.
+   synchronous=FULL): appends per second, median and p99 milliseconds per append; then the
+   same with a turn deadline written in each step's transaction (``timers=``).
 2. restore: ``--games`` live games with random partial step counts (uniform between no step and
    a whole game) are stored, the store closed, then timed: open_store (quick_check, migrations)
    + restore (load every row, rebuild every game by replay). Median of three runs.
@@ -41,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from data import (
     GameImport,
     SeatSpec,
+    TimerChange,
     entries_from_game,
     open_store,
     restore,
@@ -118,7 +120,9 @@ async def size_of(store: Store) -> int:
     return int(row[0])
 
 
-async def bench_appends(target: Target, count: int, rng: random.Random) -> None:
+async def bench_appends(target: Target, count: int, rng: random.Random, *, timer: bool) -> None:
+    """``count`` appends, each its own commit; with ``timer`` each also sets a turn deadline
+    (``append_step(timers=[TimerChange("turn", ...)])``: one transaction, step and timer)."""
     times: list[float] = []
     async with await open_store(target) as store:
         channel = 0
@@ -131,12 +135,15 @@ async def bench_appends(target: Target, count: int, rng: random.Random) -> None:
             seq = len(game.steps)
             move(game, rng)
             step = game.steps[-1].to_dict()
+            now = time.time()
+            timers = [TimerChange("turn", now + 120, seat=game.to_move)] if timer else ()
             started = time.perf_counter()
-            await store.steps.append_step(row.id, seq, step, at=time.time())
+            await store.steps.append_step(row.id, seq, step, at=now, timers=timers)
             times.append(time.perf_counter() - started)
     times.sort()
+    what = "appends with a timer" if timer else "appends"
     print(
-        f"appends: {count} steps, one commit each: {count / sum(times):,.0f} appends/s; "
+        f"{what}: {count} steps, one commit each: {count / sum(times):,.0f} appends/s; "
         f"median {statistics.median(times) * 1000:.3f} ms, "
         f"p99 {times[int(len(times) * 0.99)] * 1000:.3f} ms per append"
     )
@@ -252,7 +259,9 @@ async def main() -> None:
             print("backend: SQLite (synchronous=FULL)")
         try:
             async with place("appends") as target:
-                await bench_appends(target, args.appends, rng)
+                await bench_appends(target, args.appends, rng, timer=False)
+            async with place("timed") as target:
+                await bench_appends(target, args.appends, rng, timer=True)
             async with place("restore") as target:
                 await bench_restore(target, args.games, rng)
             async with place("finished") as target:

@@ -288,7 +288,7 @@ async def test_message_and_outbox_writes_fail_at_start(world, caplog, make_bot):
     alice, bob = world.players[:2]
     store = world.env.bot.store
     lost_ids = inject(store, r"INSERT INTO game_messages", "read_only")
-    lost_mark = inject(store, r"UPDATE outbox", "io")
+    lost_mark = inject(store, r"UPDATE outbox SET delivered_at", "io")
     session = await open_and_start(world, 2)
 
     def tables():

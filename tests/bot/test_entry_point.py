@@ -9,22 +9,28 @@ import sys
 from pathlib import Path
 
 import discord
+import pytest
 
 import bot
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_missing_token_exits_2_and_says_how_to_get_one(tmp_path):
-    env = {**os.environ, "DISCORD_TOKEN": "", "HATS_DB_PATH": str(tmp_path / "x.sqlite3")}
-    run = subprocess.run(
+def run_bot_py(folder: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python bot.py`` in ``folder`` with these settings (the database: folder/x.sqlite3)."""
+    env = {**os.environ, "HATS_DB_PATH": str(folder / "x.sqlite3"), **settings}
+    return subprocess.run(
         [sys.executable, str(ROOT / "bot.py")],
-        cwd=tmp_path,
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_missing_token_exits_2_and_says_how_to_get_one(tmp_path):
+    run = run_bot_py(tmp_path, DISCORD_TOKEN="")
     assert run.returncode == 2
     assert "DISCORD_TOKEN" in run.stderr and "discord.com/developers" in run.stderr
     assert not (tmp_path / "x.sqlite3").exists()  # nothing was created
@@ -110,3 +116,47 @@ def test_no_network_keeps_an_existing_database_byte_for_byte(tmp_path, monkeypat
     assert asyncio.run(bot._run(settings)) == 4
     assert "Cannot reach Discord" in capsys.readouterr().err
     assert db.read_bytes() == before and not Path(f"{db}-wal").exists()
+
+
+PG = {"HATS_DATABASE_URL": "postgresql://hats:pw@localhost/hats"}
+
+
+def test_shard_settings_are_read_as_ids_and_ranges():
+    read = bot.Settings.from_env
+    assert (read({}).shard_count, read({}).shard_ids) == (None, None)  # Discord recommends
+    assert read({"HATS_SHARD_COUNT": "4"}).shard_ids is None  # every shard of the 4
+    assert read({"HATS_SHARD_COUNT": "2", "HATS_SHARD_IDS": "0-1"}).shard_ids == (0, 1)
+    assert read({**PG, "HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "2-3"}).shard_ids == (2, 3)
+    settings = read({**PG, "HATS_SHARD_COUNT": "8", "HATS_SHARD_IDS": " 5, 0-2 "})
+    assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 5))
+    assert bot.describe_shards(8, settings.shard_ids) == "shards 0-2,5 of 8"
+    assert bot.describe_shards(4, (3,)) == "shard 3 of 4"
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"HATS_SHARD_COUNT": "0"}, "HATS_SHARD_COUNT must be a positive whole number"),
+        ({"HATS_SHARD_COUNT": "two"}, "HATS_SHARD_COUNT must be a positive whole number"),
+        ({"HATS_SHARD_IDS": "0,1"}, "needs HATS_SHARD_COUNT"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "0;1"}, "e.g. 0,1 or 0-3"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "-1"}, "e.g. 0,1 or 0-3"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "3-1"}, "runs backwards"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "2-4"}, "from 0 to 3"),
+        ({"HATS_SHARD_COUNT": "4", "HATS_SHARD_IDS": "0-1"}, "set HATS_DATABASE_URL"),
+    ],
+)
+def test_a_malformed_shard_setting_is_named(env, says):
+    with pytest.raises(ValueError, match=says):
+        bot.Settings.from_env(env)
+
+
+def test_a_shard_id_beyond_the_count_exits_2_before_touching_anything(tmp_path):
+    settings = {"HATS_SHARD_COUNT": "2", "HATS_SHARD_IDS": "1-2"}
+    run = run_bot_py(tmp_path, DISCORD_TOKEN="a.fake.token", **settings)
+    assert run.returncode == 2
+    assert run.stderr.strip() == (
+        "Configuration error: HATS_SHARD_IDS: shard 2 does not exist with "
+        "HATS_SHARD_COUNT=2 (shard ids run from 0 to 1)"
+    )
+    assert not (tmp_path / "x.sqlite3").exists()

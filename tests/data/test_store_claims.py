@@ -140,10 +140,16 @@ async def test_a_claim_whose_lease_ended_can_be_claimed_by_another(store: Store)
     assert await store.timers.list_all() == []
 
 
-async def test_complete_keeps_a_timer_that_was_set_again_meanwhile(store: Store):
+async def claimed_turn(store: Store):
+    """A new game whose "turn" timer (due at 100) claimer "a" claimed for 60 s."""
     row, _ = await new_game(store, 10, seats=2)
     await store.timers.set_timer("turn", 100.0, game_id=row.id)
     (claimed,) = await store.timers.claim_due(100.0, "a", 60.0)
+    return row, claimed
+
+
+async def test_complete_keeps_a_timer_that_was_set_again_meanwhile(store: Store):
+    row, claimed = await claimed_turn(store)
     await store.timers.set_timer("turn", 300.0, game_id=row.id)  # the next turn's deadline
     assert not await store.timers.complete(claimed, "a")
     assert due_kinds(await store.timers.list_all()) == [("turn", 300.0)]
@@ -154,9 +160,7 @@ async def test_complete_keeps_a_timer_that_was_set_again_meanwhile(store: Store)
 
 
 async def test_a_timer_set_again_with_its_step_loses_its_claim(store: Store):
-    row, _ = await new_game(store, 10, seats=2)
-    await store.timers.set_timer("turn", 100.0, game_id=row.id)
-    (claimed,) = await store.timers.claim_due(100.0, "a", 60.0)
+    row, claimed = await claimed_turn(store)
     # Same deadline, set again by a step: it must fire again, not be deleted by the old claim.
     await store.steps.append_step(row.id, 0, END, at=1.0, timers=[TimerChange("turn", 100.0)])
     assert not await store.timers.complete(claimed, "a")
@@ -164,9 +168,7 @@ async def test_a_timer_set_again_with_its_step_loses_its_claim(store: Store):
 
 
 async def test_complete_of_a_cleared_timer_is_false(store: Store):
-    row, _ = await new_game(store, 10, seats=2)
-    await store.timers.set_timer("turn", 100.0, game_id=row.id)
-    (claimed,) = await store.timers.claim_due(100.0, "a", 60.0)
+    row, claimed = await claimed_turn(store)
     assert await store.timers.clear_timer("turn", game_id=row.id)
     assert not await store.timers.complete(claimed, "a")
 

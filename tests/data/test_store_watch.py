@@ -106,10 +106,13 @@ async def test_a_change_made_through_one_store_reaches_the_others_watcher(pg_url
         seat = (await a.games.seats(row.id))[0]
         await a.games.update_seat(dataclasses.replace(seat, away=True))
         await changes.wait_for(GameChange(row.id, None, a.origin))
+        # A seat changed alone, by a program without an application_name: origin "".
+        await raw_query(pg_url, "UPDATE game_seats SET auto_turns = 3 WHERE game_id = ?", (row.id,))
+        await changes.wait_for(GameChange(row.id, None, ""))
         # b's own writes are reported with b's origin.
         await b.games.abandon_game(other.id)
         await changes.wait_for(GameChange(other.id, None, b.origin))
-        assert all(c.origin in (a.origin, b.origin) for c in changes.seen)
+        assert {c.origin for c in changes.seen} == {a.origin, b.origin, ""}
 
 
 @pytest.mark.postgres

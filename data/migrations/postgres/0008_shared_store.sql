@@ -21,25 +21,23 @@ $$;
 CREATE TRIGGER steps_notify AFTER INSERT ON steps
     FOR EACH ROW EXECUTE FUNCTION hats_notify_step();
 
+-- games: the row's id; game_seats, game_messages: the game's id in game_id.
 CREATE FUNCTION hats_notify_game() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    game BIGINT;
 BEGIN
-    PERFORM pg_notify('hats_game',
-        NEW.id::text || ' - ' || current_setting('application_name'));
+    IF TG_TABLE_NAME = 'games' THEN
+        game := NEW.id;
+    ELSE
+        game := NEW.game_id;
+    END IF;
+    PERFORM pg_notify('hats_game', game::text || ' - ' || current_setting('application_name'));
     RETURN NULL;
 END;
 $$;
 CREATE TRIGGER games_notify AFTER UPDATE ON games
     FOR EACH ROW EXECUTE FUNCTION hats_notify_game();
-
--- game_seats and game_messages: rows that carry the game's id in game_id.
-CREATE FUNCTION hats_notify_game_part() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('hats_game',
-        NEW.game_id::text || ' - ' || current_setting('application_name'));
-    RETURN NULL;
-END;
-$$;
 CREATE TRIGGER game_seats_notify AFTER UPDATE ON game_seats
-    FOR EACH ROW EXECUTE FUNCTION hats_notify_game_part();
+    FOR EACH ROW EXECUTE FUNCTION hats_notify_game();
 CREATE TRIGGER game_messages_notify AFTER INSERT OR UPDATE ON game_messages
-    FOR EACH ROW EXECUTE FUNCTION hats_notify_game_part();
+    FOR EACH ROW EXECUTE FUNCTION hats_notify_game();
