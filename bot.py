@@ -245,6 +245,7 @@ class HatsBot(commands.AutoShardedBot):
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.deadlines = DeadlinePolicy(ai_delay=settings.ai_delay)
         """The deadlines that follow each step (turn timer, AI moves; cogs.deadlines)."""
+        self._frozen_at_ready = False
         self.add_listener(self._note_user, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
@@ -276,6 +277,17 @@ class HatsBot(commands.AutoShardedBot):
             return self.translator.for_locale(None)
         chosen = self.guild_languages.get(guild_id)
         return self.translator.for_locale(chosen or self.server_locale(guild_id))
+
+    async def on_ready(self) -> None:
+        """The first READY: freeze what the gateway filled in (guilds, channels, members).
+
+        Those caches arrive after ``setup_hook``'s freeze and live as long as the process:
+        frozen, the full garbage collections no longer scan them (BENCHMARKS.md, "Worst move
+        latency"). Later READYs (reconnects) change nothing.
+        """
+        if not self._frozen_at_ready:
+            self._frozen_at_ready = True
+            gc.freeze()
 
     async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
         """A listener failed: a store failure is one WARNING line, anything else a traceback."""
