@@ -7,9 +7,10 @@ Usage: python scripts/bench_cluster.py [--games N] [--procs 1 2 4] [--seconds S]
 
 No Discord: each worker is a Python process with its own ``GameService`` and ``Store`` (the
 service as the bot builds it, ``deadlines`` off, events dropped), following the others' changes
-with ``Store.watch`` (LISTEN/NOTIFY) as the bot does. ``--games`` live games (default 2,000,
-``--seats`` seats, humans only, 0–25 % played so they last) are seeded once into a template
-database; every configuration runs on a fresh copy of it.
+with ``Store.watch`` (LISTEN/NOTIFY) as the bot does; its connection pool is opened to full
+size before the phase starts (as in a bot that has been running), its game cache is empty.
+``--games`` live games (default 2,000, ``--seats`` seats, humans only, 0–25 % played so they
+last) are seeded once into a template database; every configuration runs on a fresh copy.
 
 A move: a random game of the ``--games`` (the same for every process: processes contend on the
 same games), ``await svc.session(id)`` (cached, or loaded and replayed when this process has
@@ -72,6 +73,7 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
     """One process of the cluster: serve moves until the phase ends; its figures."""
     from cogs.service import GameService, OutOfDate
     from data import open_store
+    from data.pg import POOL_SIZE
 
     store = await open_store(target if "://" in target else Path(target))
     svc = GameService(store, lambda: 0, dispatch=lambda *a: None)
@@ -92,7 +94,9 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
         "local_retries": 0,
         "over": 0,
         "errors": [],
+        "slow": [],
     }
+    begin = 0.0
 
     procs, index = args.nprocs, args.index
     home = [g for g in range(1, args.games + 1) if g % procs == index]
@@ -132,7 +136,10 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
             except Exception as exc:  # a store fault: count it, the phase goes on
                 out["errors"].append(repr(exc)[:200])
                 return
-            out["latency_ms"].append((time.perf_counter() - arrived) * 1000)
+            took = (time.perf_counter() - arrived) * 1000
+            out["latency_ms"].append(took)
+            if took > SLOW_MS:
+                out["slow"].append((arrived - begin, took))
             return
 
     pauses: list[tuple[int, float]] = []
@@ -144,6 +151,13 @@ async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
         else:
             pauses.append((info["generation"], (time.perf_counter() - started[0]) * 1000))
 
+    # a running bot's pool is open: open every pooled connection now (asyncpg opens them on
+    # demand, each a new server process and a password exchange), reading games without
+    # caching them in the service
+    for _ in range(3):
+        await asyncio.gather(
+            *(store.games.load_live(rng.randint(1, args.games)) for _ in range(2 * POOL_SIZE))
+        )
     gc.collect()
     gc.freeze()  # as the bot after its set-up
     print("ready", flush=True)
@@ -196,6 +210,10 @@ def cpu_times() -> tuple[float, float]:
         fields = [float(x) for x in f.readline().split()[1:]]
     idle = fields[3] + fields[4]
     return sum(fields) - idle, sum(fields)
+
+
+SLOW_MS = 50.0
+"""Moves slower than this are listed with their arrival time (are they bunched or spread?)."""
 
 
 def pg_cpu_seconds(postmaster: int | None) -> float:
@@ -332,6 +350,7 @@ def run_phase(
         "machine_busy": (busy1 - busy0) / (total1 - total0) if total1 > total0 else math.nan,
         "server_tps": (commits1 - commits0) / seconds if stats else math.nan,
         "pg_cpu_s": pg1 - pg0,
+        "slow": sorted(x for r in results for x in r["slow"]),
         "gc_full": sum(r["gc_full"] for r in results),
         "gc_max_ms": max(r["gc_max_ms"] for r in results),
     }
@@ -350,6 +369,22 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"{r['pg_cpu_s'] / r['seconds'] / 2:.0%} | "
         f"{r['machine_busy']:.0%} | {r['server_tps']:.0f} | "
         f"{r['gc_full']}, {r['gc_max_ms']:.0f} ms | {len(r['errors'])} |"
+    )
+
+
+def slow_summary(r: dict[str, Any]) -> str:
+    """How the moves over :data:`SLOW_MS` spread over the phase (by second of arrival)."""
+    slow = r["slow"]
+    if not slow:
+        return f"    no move over {SLOW_MS:g} ms"
+    per_second: dict[int, int] = {}
+    for at, _ in slow:
+        per_second[int(at)] = per_second.get(int(at), 0) + 1
+    busiest = sorted(per_second.items(), key=lambda kv: -kv[1])[:3]
+    return (
+        f"    {len(slow)} moves over {SLOW_MS:g} ms, arriving in {len(per_second)} of "
+        f"{math.ceil(r['seconds'])} seconds; busiest seconds (from the phase's start): "
+        + ", ".join(f"{sec} s: {n}" for sec, n in busiest)
     )
 
 
@@ -427,7 +462,13 @@ def main() -> None:
     parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--fast", action="store_true", help="fsync off (the test server)")
     parser.add_argument("--url", help="a server's maintenance database (CREATE DATABASE)")
-    parser.add_argument("--commit-clients", type=int, nargs="+", default=[1, 2, 4, 8, 16])
+    parser.add_argument(
+        "--commit-clients",
+        type=int,
+        nargs="*",
+        default=[1, 2, 4, 8, 16],
+        help="pgbench connection counts (none: skip the raw commit rate)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
@@ -469,6 +510,7 @@ def main() -> None:
                     r = run_phase(str(path), 1, phase, args, None)
                     rows_out.append(line("SQLite, 1 process", r))
                     print(rows_out[-1], flush=True)
+                    print(slow_summary(r), flush=True)
             if args.url:
                 admin_url, port, password = args.url, None, None
                 postmaster = None
@@ -493,7 +535,7 @@ def main() -> None:
                 f"max_connections={settings[5]}",
                 flush=True,
             )
-            if port is not None:
+            if port is not None and args.commit_clients:
                 asyncio.run(
                     admin(
                         admin_url,
@@ -545,6 +587,7 @@ def main() -> None:
                         asyncio.run(admin(admin_url, drop))
                     rows_out.append(line(f"PostgreSQL, {procs} process{'es' * (procs > 1)}", r))
                     print(rows_out[-1], flush=True)
+                    print(slow_summary(r), flush=True)
             drop = "DROP DATABASE IF EXISTS bench_cluster_seeded WITH (FORCE)"
             asyncio.run(admin(admin_url, drop))
         finally:
