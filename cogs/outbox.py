@@ -80,14 +80,13 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
         failed: set[int | None] = set()
         # One game's finish owed (an older version's crash): the cached copy says so. Games
         # not cached are finished when first loaded (GameService.session).
-        cached = games.cached(game_id) if game_id is not None else None
-        for session in [cached] if cached is not None else []:
-            if games.unsettled(session):
-                try:
-                    await games.settle(session)
-                except StoreError as exc:
-                    log.warning("game %d: its finish is not stored yet: %s", session.id, exc)
-                    failed.add(session.id)
+        session = games.cached(game_id) if game_id is not None else None
+        if session is not None:
+            try:
+                await games.settle(session)  # nothing unless its finish is owed
+            except StoreError as exc:
+                log.warning("game %d: its finish is not stored yet: %s", session.id, exc)
+                failed.add(session.id)
         try:
             items = await self.bot.store.outbox.pending(game_id)
         except StoreError as exc:

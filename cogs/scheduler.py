@@ -52,8 +52,14 @@ STORE_RETRY_SECONDS = 5.0
 """Seconds before the next look after the store failed."""
 
 
-def _owner(row: TimerRow) -> Owner:
-    return ("game", row.game_id) if row.game_id is not None else ("lobby", row.lobby_id or 0)
+def _key(kind: str, game_id: int | None, lobby_id: int | None) -> tuple[Owner, str]:
+    """The in-memory key of a deadline: its owner and kind."""
+    owner = ("game", game_id) if game_id is not None else ("lobby", lobby_id or 0)
+    return owner, kind
+
+
+def _row_key(row: TimerRow) -> tuple[Owner, str]:
+    return _key(row.kind, row.game_id, row.lobby_id)
 
 
 class DeadlineRunner:
@@ -239,7 +245,21 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         Without an owner (``game_id``/``lobby_id``), or when the store fails (logged), the
         deadline is kept in memory only.
         """
-        due = now() + delay
+        return await self._set_at(
+            kind, now() + delay, game_id=game_id, lobby_id=lobby_id, seat=seat, payload=payload
+        )
+
+    async def _set_at(
+        self,
+        kind: str,
+        due: float,
+        *,
+        game_id: int | None = None,
+        lobby_id: int | None = None,
+        seat: int | None = None,
+        payload: Mapping[str, Any] | None = None,
+    ) -> TimerRow:
+        """:meth:`set` for a deadline at ``due`` (unix seconds)."""
         if game_id is not None or lobby_id is not None:
             try:
                 row = await self.bot.store.timers.set_timer(
@@ -248,11 +268,11 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
             except StoreError as exc:
                 log.warning("%s deadline kept in memory only: %s", kind, exc)
             else:
-                self.runner.memory.pop((_owner(row), kind), None)
+                self.runner.memory.pop(_row_key(row), None)
                 self.runner.nudge(due)
                 return row
         row = TimerRow(-1, game_id, lobby_id, kind, seat, due, dict(payload or {}))
-        self.runner.memory[(_owner(row), kind)] = row
+        self.runner.memory[_row_key(row)] = row
         self.runner.nudge(due)
         return row
 
@@ -262,9 +282,9 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
             if change.due_at is None:
                 await self.clear(change.kind, game_id=game_id)
             else:
-                await self.set(
+                await self._set_at(
                     change.kind,
-                    change.due_at - now(),
+                    change.due_at,
                     game_id=game_id,
                     seat=change.seat,
                     payload=change.payload,
@@ -298,8 +318,7 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None
     ) -> None:
         """Remove a deadline (stored and in memory); nothing happens if there is none."""
-        key = (("game", game_id) if game_id is not None else ("lobby", lobby_id or 0), kind)
-        self.runner.memory.pop(key, None)
+        self.runner.memory.pop(_key(kind, game_id, lobby_id), None)
         try:
             await self.bot.store.timers.clear_timer(kind, game_id=game_id, lobby_id=lobby_id)
         except StoreError as exc:  # it may fire later; listeners check it
@@ -309,8 +328,7 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None
     ) -> TimerRow | None:
         """The deadline of that owner and kind (stored or in memory), or None."""
-        key = (("game", game_id) if game_id is not None else ("lobby", lobby_id or 0), kind)
-        row = self.runner.memory.get(key)
+        row = self.runner.memory.get(_key(kind, game_id, lobby_id))
         if row is not None:
             return row
         if game_id is None and lobby_id is None:

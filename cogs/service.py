@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import logging
 import math
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -184,7 +185,7 @@ class GameService:
         self._loads: dict[int, asyncio.Future[GameSession | None]] = {}
         self._changed_while_loading: dict[int, float] = {}
         """Games being loaded -> the highest step number changed meanwhile (inf: unknown)."""
-        self._finished: list[int] = []
+        self._finished: deque[int] = deque()
         self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
 
@@ -310,9 +311,6 @@ class GameService:
             set(live.auto_seqs),
         )
 
-    def _add(self, session: GameSession) -> None:
-        self.sessions[session.id] = session
-
     async def session_in_channel(self, channel_id: int) -> GameSession | None:
         """The live game in a channel, if any (one game per channel at a time)."""
         row = await self.store.games.live_game_in_channel(channel_id)
@@ -370,12 +368,13 @@ class GameService:
         A game of the channel that is over but whose finish is not stored yet is finished
         first (StoreError if the store still fails: nothing changed).
         """
-        last = await self.store.games.live_game_in_channel(channel_id)
-        session = await self.session(last.id) if last is not None else None
-        if session is not None:
-            await self.settle(session)
         async with self._channel_lock(channel_id):
-            if await self.session_in_channel(channel_id) or await self.lobby_in_channel(channel_id):
+            last = await self.store.games.live_game_in_channel(channel_id)
+            session = await self.session(last.id) if last is not None else None
+            if session is not None:
+                await self.settle(session)  # nothing unless its finish is owed
+            busy = session is not None and not session.game.is_over
+            if busy or await self.lobby_in_channel(channel_id):
                 raise ServiceError(
                     "This channel already has a game or a lobby. Finish or cancel it first, "
                     "or use another channel."
@@ -481,7 +480,7 @@ class GameService:
             SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
         ]
         session = GameSession(game_row, seat_rows, Game.new(config))
-        self._add(session)
+        self.sessions[session.id] = session
         return session
 
     async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
@@ -602,7 +601,7 @@ class GameService:
         """Keep at most :data:`CACHED_FINISHED` finished games in the cache (oldest leave)."""
         self._finished.append(game_id)
         while len(self._finished) > CACHED_FINISHED:
-            old = self.sessions.get(self._finished.pop(0))
+            old = self.sessions.get(self._finished.popleft())
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
