@@ -87,7 +87,7 @@ def route_template(method: str, url: URL) -> str:
         return f"{method} {url.host}"
     path = _API.sub("", url.path)
     parts = [
-        "{id}" if seg.isdigit() else seg if _WORD.match(seg) else "{param}"
+        "{id}" if seg.isdigit() else seg if not seg or _WORD.match(seg) else "{param}"
         for seg in path.split("/")
     ]
     return f"{method} {'/'.join(parts) or '/'}"
@@ -277,7 +277,7 @@ class Monitor:
             return "the store is not open"
         try:
             await asyncio.wait_for(store.meta.get("readyz"), READY_STORE_TIMEOUT)
-        except (StoreError, TimeoutError) as exc:
+        except Exception as exc:  # a probe answers whatever went wrong (StoreError, timeout)
             return f"the store does not answer: {exc or type(exc).__name__}"
         return None
 

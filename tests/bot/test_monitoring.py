@@ -8,8 +8,13 @@ import socket
 import aiohttp
 import pytest
 import simcord
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
+from yarl import URL
 
+from cogs.monitoring import discord_trace, route_template
 from tests.bot.faults import inject
 from tests.bot.helpers import play_one, session_of
 
@@ -117,3 +122,64 @@ async def test_without_the_setting_nothing_listens(make_bot, port):
     await bot.monitor.start()
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(port, "/healthz")
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "route"),
+    [
+        (
+            "PATCH",
+            "https://discord.com/api/v10/channels/123/messages/456",
+            "PATCH /channels/{id}/messages/{id}",
+        ),
+        (
+            "POST",
+            "https://discord.com/api/v10/interactions/99/aW50ZXJhY3Rpb246OTk6WFlaYWJj/callback",
+            "POST /interactions/{id}/{param}/callback",
+        ),
+        (
+            "PUT",
+            "https://discord.com/api/v10/channels/1/messages/2/reactions/%F0%9F%8E%A9/@me",
+            "PUT /channels/{id}/messages/{id}/reactions/{param}/@me",
+        ),
+        ("GET", "https://cdn.discordapp.com/attachments/1/2/table.png", "GET cdn.discordapp.com"),
+    ],
+)
+def test_discord_routes_are_templates_without_ids(method, url, route):
+    assert route_template(method, URL(url)) == route
+
+
+def sample(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+async def test_the_trace_counts_discord_answers_and_429s_by_scope():
+    async def limited(request):
+        scope = request.query.get("scope")
+        headers = {"X-RateLimit-Scope": scope} if scope else {}
+        return web.json_response({"retry_after": 0.1}, status=429, headers=headers)
+
+    async def ok(request):
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_get("/limited", limited)
+    app.router.add_get("/ok", ok)
+    requests, limits = "hats_discord_requests_total", "hats_discord_rate_limited_total"
+    before = {
+        "200": sample(requests, route="GET 127.0.0.1", status="200"),
+        "429": sample(requests, route="GET 127.0.0.1", status="429"),
+        "user": sample(limits, scope="user"),
+        "unknown": sample(limits, scope="unknown"),
+    }
+    async with (
+        TestServer(app, host="127.0.0.1") as server,
+        aiohttp.ClientSession(trace_configs=[discord_trace()]) as http,
+    ):
+        for path in ("/ok", "/limited?scope=user", "/limited?scope=user", "/limited"):
+            async with http.get(server.make_url(path)):
+                pass
+    assert sample(requests, route="GET 127.0.0.1", status="200") == before["200"] + 1
+    assert sample(requests, route="GET 127.0.0.1", status="429") == before["429"] + 3
+    assert sample(limits, scope="user") == before["user"] + 2
+    assert sample(limits, scope="unknown") == before["unknown"] + 1
