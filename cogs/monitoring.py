@@ -5,7 +5,7 @@ bot's own event loop (aiohttp's web server, which comes with discord.py):
 
 - ``/metrics``: Prometheus' text exposition of ``prometheus_client``'s default registry
   (:mod:`telemetry.metrics` and the library's process metrics); the gauges are read at
-  scrape time (one store query, the cache's size);
+  scrape time (the readiness check, one store query, the cache's size);
 - ``/healthz``: 200 while the process and its event loop answer (a blocked loop answers
   nothing, so the check fails);
 - ``/readyz``: 200 when connected to Discord (READY seen, no shard disconnected, not closed)
@@ -50,6 +50,7 @@ from telemetry.metrics import (
     LIVE_GAMES,
     OPEN_LOBBIES,
     OVERDUE_AFTER,
+    READY,
     install_gc_pauses,
 )
 
@@ -289,7 +290,8 @@ class Monitor:
         return web.Response(status=503, text=f"not ready: {reason}\n")
 
     async def refresh_gauges(self) -> None:
-        """Set the gauges read at scrape time: the store's counts, the cache's size."""
+        """Set the gauges read at scrape time: readiness, the store's counts, the cache's size."""
+        READY.set(await self.not_ready() is None)
         games = getattr(self.bot, "games", None)
         if games is not None:
             CACHED_GAMES.set(len(games.sessions))

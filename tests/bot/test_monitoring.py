@@ -73,6 +73,7 @@ async def test_a_game_moves_the_counters_a_host_scrapes(world, port):
     session = await session_of(env, world.channel)
     mid = await scrape(port)
     assert mid[("hats_live_games", ())] >= 1
+    assert mid[("hats_ready", ())] == 1
     assert mid[("hats_cached_games", ())] >= 1
     rng = random.Random(4)
     while not session.game.is_over:
