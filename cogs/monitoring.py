@@ -108,16 +108,26 @@ async def _on_request_end(
         DISCORD_RATE_LIMITED.labels(scope if known else "other").inc()
 
 
+async def _on_request_exception(
+    session: aiohttp.ClientSession,
+    context: SimpleNamespace,
+    params: aiohttp.TraceRequestExceptionParams,
+) -> None:
+    DISCORD_REQUESTS.labels(route_template(params.method, params.url), "error").inc()
+
+
 def discord_trace() -> aiohttp.TraceConfig:
     """The trace config for discord.py's HTTP session (``Client(http_trace=...)``).
 
-    Counts every answer (each retry too) in ``hats_discord_requests_total{route,status}`` and
+    Counts every answer (each retry too) in ``hats_discord_requests_total{route,status}``
+    (status ``error``: no answer, e.g. the connection failed) and
     every 429 in ``hats_discord_rate_limited_total{scope}`` (Discord's ``X-RateLimit-Scope``:
     user, global, shared; ``unknown`` without it, e.g. a Cloudflare ban). Source: Discord
     docs, "Rate Limits".
     """
     trace = aiohttp.TraceConfig()
     trace.on_request_end.append(_on_request_end)
+    trace.on_request_exception.append(_on_request_exception)
     return trace
 
 

@@ -59,7 +59,7 @@ INTERACTIONS = Counter(
     "hats_interactions",
     "Interactions answered, by kind (command, component, modal, autocomplete) and outcome "
     "(ok; error: the bot failed and said so privately; expired: Discord refused the late "
-    "answer).",
+    "answer; unanswered: no answer within 15 minutes).",
     ["kind", "outcome"],
 )
 INTERACTION_SECONDS = Histogram(
@@ -85,7 +85,8 @@ READY = Gauge(
 )
 DISCORD_REQUESTS = Counter(
     "hats_discord_requests",
-    "HTTP requests to Discord, by route template (method and path, ids as {id}) and status.",
+    "HTTP requests to Discord, by route template (method and path, ids as {id}) and status "
+    "(error: no answer).",
     ["route", "status"],
 )
 DISCORD_RATE_LIMITED = Counter(
