@@ -53,7 +53,7 @@ from engine.actions import END_TURN
 from service.clock import Clock, system_clock
 from service.errors import OutOfDate, ServiceError
 from telemetry.logs import log_context
-from telemetry.metrics import GAMES_FINISHED, STEPS, step_actor
+from telemetry.metrics import GAMES_FINISHED, count_step
 
 if TYPE_CHECKING:
     from service.deadlines import DeadlinePolicy
@@ -634,7 +634,7 @@ class GameService:
             raise
         if actor == "auto":
             session.auto_played.add(event.number)
-        STEPS.labels(step_actor(actor)).inc()
+        count_step(actor)
         if session.game.is_over:
             GAMES_FINISHED.labels(str(len(session.seats))).inc()
             self._forget_old_finished(session.id)

@@ -40,9 +40,9 @@ __all__ = [
     "STEPS",
     "STORE_FAULTS",
     "STORE_SECONDS",
+    "count_step",
     "install_gc_pauses",
     "observe_store",
-    "step_actor",
 ]
 
 ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
@@ -124,15 +124,22 @@ GC_PAUSE = Histogram(
 ACTORS = {"player": "player", "ai": "ai", "auto": "timer", "timer": "timer"}
 """A step's stored actor -> its label: ``auto`` (the AI for an absent player) is a timer's."""
 
+# The children of the hot paths, made once (``labels()`` costs a lock and a lookup per call).
+_STEP_BY_ACTOR = {actor: STEPS.labels(label) for actor, label in ACTORS.items()}
+_STORE_BY_OP = {op: STORE_SECONDS.labels(op) for op in ("query", "read", "write")}
 
-def step_actor(actor: str) -> str:
-    """The ``hats_steps_total`` label of a step's stored actor (player, ai or timer)."""
-    return ACTORS.get(actor, "timer")
+
+def count_step(actor: str) -> None:
+    """Count one committed step of ``actor`` (as stored: player, ai, auto, timer)."""
+    _STEP_BY_ACTOR.get(actor, _STEP_BY_ACTOR["timer"]).inc()
 
 
 def observe_store(op: str, started: float) -> None:
-    """Record one store operation that began at ``started`` (:func:`time.perf_counter`)."""
-    STORE_SECONDS.labels(op).observe(time.perf_counter() - started)
+    """Record one store operation (``query``, ``read``, ``write``) begun at ``started``.
+
+    ``started`` is a :func:`time.perf_counter` reading.
+    """
+    _STORE_BY_OP[op].observe(time.perf_counter() - started)
 
 
 class _GcPauses:
