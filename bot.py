@@ -32,7 +32,13 @@ from cogs.command_i18n import CommandTranslator
 from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
-from cogs.monitoring import Monitor, discord_trace, instrument_responses, note_received
+from cogs.monitoring import (
+    Monitor,
+    MonitorError,
+    discord_trace,
+    instrument_responses,
+    note_received,
+)
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
@@ -518,8 +524,9 @@ async def _run(settings: Settings) -> int:
 
     The store is opened only after Discord accepted the token (``setup_hook``), so a failed
     login never touches the database. Exit codes: 0 (stopped), :data:`EXIT_CONFIG` (2: Discord
-    rejected the token), :data:`EXIT_DATABASE` (3: the database cannot be opened, left
-    untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be reached).
+    rejected the token, or the metrics port cannot be opened), :data:`EXIT_DATABASE` (3: the
+    database cannot be opened, left untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be
+    reached).
     """
     where = _database_name(settings)
     try:
@@ -554,6 +561,9 @@ async def _run(settings: Settings) -> int:
         except StoreError as exc:
             print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
             return EXIT_DATABASE
+        except MonitorError as exc:
+            print(f"Configuration error: {exc}", file=sys.stderr)
+            return EXIT_CONFIG
         except NETWORK_ERRORS as exc:
             print(_no_discord_text(exc), file=sys.stderr)
             return EXIT_NO_DISCORD

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 __all__ = [
     "READY_STORE_TIMEOUT",
     "Monitor",
+    "MonitorError",
     "discord_trace",
     "instrument_responses",
     "mark_failed",
@@ -221,12 +222,16 @@ def instrument_responses() -> None:
 
 
 # --------------------------------------------------------------------------- HTTP endpoints
+class MonitorError(RuntimeError):
+    """The metrics port cannot be opened (taken, or an address this machine does not have)."""
+
+
 class Monitor:
     """The ``/metrics``, ``/healthz`` and ``/readyz`` server of one bot process.
 
     ``bot``: the :class:`bot.HatsBot`; ``port`` None serves nothing (``HATS_METRICS_PORT``
     unset); ``addr`` is the address to bind (``HATS_METRICS_ADDR``, default loopback).
-    :meth:`start` binds (idempotent; OSError when the port is taken), :meth:`stop` closes.
+    :meth:`start` binds (idempotent; MonitorError when it cannot), :meth:`stop` closes.
     """
 
     def __init__(self, bot: HatsBot, port: int | None, addr: str = "127.0.0.1") -> None:
@@ -246,7 +251,10 @@ class Monitor:
         self._down_shards.discard(shard_id)
 
     async def start(self) -> None:
-        """Listen on ``addr:port`` (nothing without a port; idempotent)."""
+        """Listen on ``addr:port`` (nothing without a port; idempotent).
+
+        Raises MonitorError naming ``HATS_METRICS_ADDR``/``HATS_METRICS_PORT`` and the cause.
+        """
         if self.port is None or self._runner is not None:
             return
         install_gc_pauses()
@@ -258,6 +266,12 @@ class Monitor:
         await runner.setup()
         try:
             await web.TCPSite(runner, self.addr, self.port).start()
+        except OSError as exc:
+            await runner.cleanup()
+            raise MonitorError(
+                f"cannot listen on HATS_METRICS_ADDR={self.addr} HATS_METRICS_PORT={self.port}"
+                f" ({exc.strerror or exc}): choose a free port and an address of this machine"
+            ) from exc
         except BaseException:
             await runner.cleanup()
             raise

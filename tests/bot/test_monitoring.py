@@ -14,7 +14,7 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 from yarl import URL
 
-from cogs.monitoring import discord_trace, route_template
+from cogs.monitoring import MonitorError, discord_trace, route_template
 from tests.bot.faults import inject
 from tests.bot.helpers import play_one, session_of
 
@@ -116,6 +116,15 @@ async def test_health_and_readiness(make_bot, port):
         await bot.monitor.stop()
         with pytest.raises(aiohttp.ClientConnectionError):
             await get(port, "/healthz")
+
+
+async def test_a_taken_port_is_named(make_bot, port):
+    bot = make_bot()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        with pytest.raises(MonitorError, match=f"HATS_METRICS_PORT={port}"):
+            await bot.monitor.start()
 
 
 async def test_without_the_setting_nothing_listens(make_bot, port):
