@@ -127,6 +127,11 @@ class Settings:
         shard_count, shard_ids = parse_shards(
             env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
         )
+        cache_idle = number("HATS_CACHE_IDLE", 900.0)
+        if cache_idle is not None and cache_idle < 0:
+            raise ValueError(
+                f"HATS_CACHE_IDLE must be a positive number of seconds or 'off', got {cache_idle:g}"
+            )
         url = database_url(env)
         if shard_ids is not None and len(shard_ids) < (shard_count or 0) and url is None:
             raise ValueError(
@@ -150,7 +155,7 @@ class Settings:
             metrics_port=parse_port(env.get("HATS_METRICS_PORT", "")),
             metrics_addr=env.get("HATS_METRICS_ADDR", "").strip() or "127.0.0.1",
             log_format=parse_log_format(env.get("HATS_LOG_FORMAT", "")),
-            cache_idle=number("HATS_CACHE_IDLE", 900.0),
+            cache_idle=cache_idle,
         )
 
 

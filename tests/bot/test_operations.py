@@ -36,6 +36,7 @@ def test_operating_settings_are_read():
         ({"HATS_METRICS_PORT": "70000"}, "from 1 to 65535"),
         ({"HATS_LOG_FORMAT": "xml"}, "HATS_LOG_FORMAT must be 'text' or 'json'"),
         ({"HATS_CACHE_IDLE": "a while"}, "HATS_CACHE_IDLE must be a number of seconds"),
+        ({"HATS_CACHE_IDLE": "-60"}, "HATS_CACHE_IDLE must be a positive number"),
     ],
 )
 def test_a_malformed_operating_setting_is_named(env, says):
