@@ -3,7 +3,7 @@
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own
 layer and the ones below, never one above, and nothing below ``cogs`` imports discord.py.
-``pictures`` and ``history`` are libraries over the engine (the store keeps ratings with
+``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
 ``history``), so they sit beside ``engine``'s first floor. ``telemetry`` (metrics, JSON logs)
 sits on the ground floor beside ``engine`` and imports nothing of the project, so every layer
 may count what it sees. The only exception: a cog may name
@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "telemetry": 0,
     "engine": 0,
+    "coach": 1,
     "history": 1,
     "pictures": 1,
     "data": 2,
