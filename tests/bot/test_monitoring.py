@@ -86,6 +86,8 @@ async def test_a_game_moves_the_counters_a_host_scrapes(world, port):
     assert moved(before, after, "hats_steps_total", actor="player") == mine
     assert moved(before, after, "hats_steps_total", actor="ai") == len(steps) - mine
     assert moved(before, after, "hats_games_finished_total", seats="2") == 1
+    assert moved(before, after, "hats_deadlines_fired_total", kind="ai") >= 1  # the AI's turns
+    assert mid[("hats_deadlines_overdue", ())] == 0
     # two slash commands, Start and every click of Alice's answered (a card select and a button
     # per move), each timed from its arrival to its answer
     commands = moved(before, after, "hats_interactions_total", kind="command", outcome="ok")
