@@ -30,7 +30,7 @@ from cogs.base import make_hats_group
 from cogs.clock import now
 from cogs.command_i18n import CommandTranslator
 from cogs.edits import EditGate
-from cogs.errors import HatsTree
+from cogs.errors import HatsTree, answer_unknown_control
 from cogs.i18n import Tr, Translator
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
@@ -247,6 +247,7 @@ class HatsBot(commands.AutoShardedBot):
         """The deadlines that follow each step (turn timer, AI moves; service.deadlines)."""
         self._frozen_at_ready = False
         self.add_listener(self._note_user, "on_interaction")
+        self.add_listener(answer_unknown_control, "on_interaction")
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.replies import error_text, log_fault, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from data import StoreError
 from service import ServiceError
 
@@ -91,6 +92,19 @@ class HatsFeature(commands.Cog):
         except StoreError as exc:
             log_fault(exc, f"{type(self).__name__} request")
             await send_private(interaction, error_text(exc, self.tr(interaction)))
+
+    async def lobby_for_control(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
+        """The lobby of a control (button, select); ServiceError when closed or elsewhere.
+
+        A control acts only in the server and channel where its lobby lives
+        (``cogs.scope.used_where_it_lives``, issue 19.3).
+        """
+        row = await self.bot.games.lobby(lobby_id) if in_id_range(lobby_id) else None
+        if row is None:
+            raise ServiceError("This lobby is closed.")
+        if not used_where_it_lives(interaction, row.guild_id, row.channel_id):
+            raise ServiceError(ELSEWHERE)
+        return row
 
     async def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""

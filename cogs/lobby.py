@@ -18,6 +18,7 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
 from cogs.replies import seat_name, send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat
 from service import ServiceError
 
@@ -178,17 +179,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             row = await self.bot.games.set_lobby_host(lobby.id, humans[0])
         await self.redraw(interaction, row, from_button=from_button)
 
-    def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
-            raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
-
     async def start(self, interaction: discord.Interaction, lobby_id: int) -> None:
         """Start the game: the lobby becomes a game; table and DMs follow (events)."""
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         if len(row.seats) < MIN_SEATS:
             raise ServiceError("A game needs at least 2 players; wait for someone to join.")
         for check in self.hooks("lobby_start_check"):
@@ -310,7 +306,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     async def cancel(self, interaction: discord.Interaction, row: LobbyRow) -> None:
         """Close the lobby (host or a server manager)."""
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         await self.bot.games.close_lobby(row.id)
         tr = self.public_tr(row.guild_id)
         await self.redraw(
@@ -328,9 +324,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """A lobby button: join, leave, start, cancel."""
 
         async def work() -> None:
-            row = await self.bot.games.lobby(lobby_id)
-            if row is None:
-                raise ServiceError("This lobby is closed.")
+            row = await self.lobby_for_control(interaction, lobby_id)
             if op is LobbyOp.JOIN:
                 await self.redraw(
                     interaction, await self.join(interaction, lobby_id), from_button=True

@@ -33,6 +33,7 @@ from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, Ha
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from data import StoreFault
 from engine import (
     Action,
@@ -85,7 +86,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         games = self.bot.games
         user_id = interaction.user.id
         if game is not None:
-            session = await games.session(game)
+            session = await games.session(game) if in_id_range(game) else None
             if session is None or session.game.is_over:
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
@@ -419,6 +420,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session = await self.bot.games.session(game_id)
         if session is None:
             raise ServiceError("This game is over or no longer exists.")
+        if not used_where_it_lives(
+            interaction, session.row.guild_id, session.channel_id, dm_ok=True
+        ):
+            raise ServiceError(ELSEWHERE)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise ServiceError("These controls belong to another player.")

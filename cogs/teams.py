@@ -32,6 +32,7 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.render import SWAP_TIMEOUT, describe_event
 from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
+from cogs.scope import require_host
 from cogs.table_talk import Hit, HitKind, check_table_talk
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
@@ -147,9 +148,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             row = await self.bot.games.lobby(lobby_id)
             if row is None:
                 raise ServiceError("This lobby is closed.")
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if user_id != row.host_id and not (perms and perms.manage_guild):
-                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
+            require_host(interaction, row.host_id, row.guild_id)
             deal = [0, 0, 1, 1]
             self._rng.shuffle(deal)
 
