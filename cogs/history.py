@@ -35,7 +35,7 @@ from cogs.render.history import (
     replay_embed,
     stats_embed,
 )
-from cogs.replies import seat_name, send_private
+from cogs.replies import seat_labels, send_private
 from cogs.scope import game_visible
 from data import Store, StoreError
 from data.history import RatingDelta
@@ -431,15 +431,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
                 self._replays.popitem(last=False)
         self._replays.move_to_end(game_id)
         public = self.public_tr(interaction.guild_id)
-        labels = [
-            SeatLabel(
-                s.seat,
-                s.user_id,
-                s.ai_level,
-                seat_name(s.user_id, s.seat, self.bot.names, public),
-            )
-            for s in await store.results.results_for_game(game_id)
-        ]
+        entries = await store.results.results_for_game(game_id)
+        labels = seat_labels(entries, self.bot.names, public)
         return replay, labels
 
 

@@ -16,8 +16,8 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
-from cogs.replies import seat_name, send_private
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_embed
+from cogs.replies import seat_labels, send_private
 from cogs.scope import require_host
 from data import LobbyRow, LobbySeat
 from service import ServiceError
@@ -68,15 +68,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self, row: LobbyRow, tr: Tr, status: str | None = None, *, closed: bool = False
     ) -> LobbyInfo:
         """The lobby as the renderer wants it."""
-        labels = tuple(
-            SeatLabel(
-                i,
-                s.user_id,
-                s.ai_level,
-                seat_name(s.user_id, i, self.bot.names, tr),
-            )
-            for i, s in enumerate(row.seats)
-        )
+        labels = tuple(seat_labels(row.seats, self.bot.names, tr))
         teams = next((t for hook in self.hooks("lobby_teams") if (t := hook(row))), None)
         return LobbyInfo(
             host_id=row.host_id,

@@ -32,8 +32,10 @@ from cogs.card_input import fold, parse_card_text
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
+from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
+from cogs.user_text import plain_text
 from data import StoreFault
 from engine import (
     Action,
@@ -312,7 +314,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         for card in session.game.hands[seat]:
             name = card_label(card, tr=tr)
             if not needle or card is typed or needle in card.code or needle in fold(name):
-                out.append(app_commands.Choice(name=name, value=card.code))
+                out.append(
+                    app_commands.Choice(name=truncate(name, CHOICE_NAME_MAX), value=card.code)
+                )
         return out[:25]
 
     async def game_autocomplete(
@@ -322,8 +326,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         out = []
         for s in await self.bot.games.sessions_of_user(interaction.user.id):
             channel = self.bot.get_channel(s.channel_id)
-            where = f"#{getattr(channel, 'name', s.channel_id)}"
-            out.append(app_commands.Choice(name=f"#{s.id} · {where}", value=s.id))
+            where = plain_text(getattr(channel, "name", None), CHOICE_NAME_MAX) or s.channel_id
+            name = truncate(f"#{s.id} · #{where}", CHOICE_NAME_MAX)  # Discord: 100 at most
+            out.append(app_commands.Choice(name=name, value=s.id))
         return out[:25]
 
     @app_commands.command(name="hand", description="Show your hand and your controls, privately")

@@ -34,6 +34,7 @@ from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
 from cogs.scope import require_host
 from cogs.table_talk import Hit, HitKind, check_table_talk
+from cogs.user_text import with_user_text
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
@@ -465,11 +466,14 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
         """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
         tr = self.tr_for(partner_id, session.row.guild_id)
-        return tr(
-            "Team chat from your partner {player} (game #{game}): {text}",
-            player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
-            game=session.id,
-            text=text,
+        return with_user_text(
+            lambda quoted: tr(
+                "Team chat from your partner {player} (game #{game}): {text}",
+                player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
+                game=session.id,
+                text=quoted,
+            ),
+            text,
         )
 
     async def _post_in_thread(self, session, teams, seat: int, sender: str, text: str) -> bool:
@@ -483,7 +487,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         tr = self.public_tr(session.row.guild_id)
         try:
             await thread.send(
-                tr("{player} (team chat): {text}", player=sender, text=text),
+                with_user_text(
+                    lambda quoted: tr("{player} (team chat): {text}", player=sender, text=quoted),
+                    text,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:

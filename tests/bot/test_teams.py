@@ -153,7 +153,7 @@ async def test_team_message_goes_to_the_team_thread_and_the_guard_blocks_card_na
     )
     r = await alice.slash(world.channel, "hats team message", text="keep the cookie in mind")
     assert r.ephemeral and "team thread" in r.response.content
-    assert th.history(viewer=alice)[-1].content.endswith("keep the cookie in mind")
+    assert th.history(viewer=alice)[-1].content.endswith("keep the cookie in mind\u2069")
     count = len(th.history(viewer=alice))
     r = await alice.slash(world.channel, "hats team message", text="I hold a rouge, take it")
     assert r.ephemeral and "Not sent" in r.response.content and "rouge" in r.response.content
@@ -175,7 +175,7 @@ async def test_relay_when_private_threads_are_not_allowed(world):
     partner = player_of(world, session, session.game.partner(session.seat_of(alice.user.id)))
     r = await alice.slash(locked, "hats team message", text="let us play it safe")
     assert r.ephemeral and "Sent to your partner" in r.response.content
-    assert dm_of(partner).last_message.content.endswith("let us play it safe")
+    assert dm_of(partner).last_message.content.endswith("let us play it safe\u2069")
     before = len(dm_of(partner).history())
     r = await alice.slash(locked, "hats team message", text="my card is a 5")
     assert "Not sent" in r.response.content and "(5)" in r.response.content
