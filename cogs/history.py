@@ -340,6 +340,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         if guild_id is None:
             await send_private(interaction, tr("Leaderboards belong to servers: use this in one."))
             return
+        if not edit and not await self.may_post_publicly(interaction):
+            return
         embed, view = await leaderboard_message(
             self.bot.store,
             guild_id,
@@ -399,6 +401,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         loaded = await self._load_replay(interaction, game_id, tr)
         if isinstance(loaded, str):
             await send_private(interaction, loaded)
+            return
+        if not edit and not await self.may_post_publicly(interaction):
             return
         replay, labels = loaded
         shown = replay.at(point)

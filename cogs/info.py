@@ -75,6 +75,8 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 ),
             )
             return
+        if share and not await self.may_post_publicly(interaction):
+            return
         if interaction.guild_id is not None:  # a public answer: the server's language
             tr = self.public_tr(interaction.guild_id)
         await interaction.response.send_message(

@@ -216,6 +216,8 @@ class TableCog(HatsFeature, name="TableCog"):
                 interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
             )
             return
+        if not await self.may_post_publicly(interaction):
+            return
         await interaction.response.send_message(tr("Here is the table."), ephemeral=True)
         await self.post_table(session)
 

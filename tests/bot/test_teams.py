@@ -86,6 +86,9 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
             channel_count = len(world.channel.history())
             if mode == "accept":
                 answer = next(a for a in legal if a.kind is ActionKind.ANSWER_SWAP)
+                partner_dms = dm_of(player_of(world, session, partner))
+                # a later offer in the same turn redraws the turn's first offer DM (issue 19.4)
+                offer_dm = hand_dm(player_of(world, session, partner))
                 await act(world, session, answer)
                 assert offered in game.hands[partner] and answer.card in game.hands[offerer]
                 swapped = (offered, answer.card)
@@ -93,7 +96,7 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
                 mine = message_text(dm_of(player_of(world, session, offerer)).last_message)
                 assert PATTERNS[offered].search(mine) and PATTERNS[answer.card].search(mine)
                 # the partner's offer DM, redrawn by their answer (collapsed: not their turn)
-                theirs = message_text(dm_of(player_of(world, session, partner)).last_message)
+                theirs = message_text(next(m for m in partner_dms.history() if m.id == offer_dm.id))
                 assert PATTERNS[offered].search(theirs) and PATTERNS[answer.card].search(theirs)
                 # nobody else learns the cards: channel, other seats' new DMs, threads
                 others = [s for s in range(4) if s not in (offerer, partner)]
