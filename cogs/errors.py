@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from cogs.replies import error_text, log_fault, send_private
+from cogs.user_text import quoted
 from data import StoreError
 
 log = logging.getLogger("hats.errors")
@@ -47,7 +48,8 @@ async def answer_failure(interaction: discord.Interaction, error: Exception, whe
         if isinstance(error, app_commands.CheckFailure):
             text = tr("You cannot use this command here.")
         elif isinstance(error, app_commands.TransformerError):
-            text = tr("That value is not valid for this option: {value}.", value=error.value)
+            value = quoted(str(error.value))
+            text = tr("That value is not valid for this option: {value}.", value=value)
         else:
             log.error("%s failed", where, exc_info=error)
             text = tr("Something went wrong on my side; nothing was changed. Please try again.")

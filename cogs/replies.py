@@ -14,7 +14,7 @@ import discord
 
 from cogs.i18n import Tr
 from cogs.render import SeatLabel, illegal_move_text
-from cogs.user_text import seat_names
+from cogs.user_text import quoted, seat_names
 from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError, StoreFault
 from engine import CardParseError, IllegalMove
 from service import ServiceError
@@ -115,7 +115,7 @@ def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) ->
         return tr(
             "{text} is not a card. Write a colour and a value, like red5, Red 5 or 🟥5, "
             "or pick a card from the list.",
-            text=repr(exc.text)[:60],
+            text=quoted(exc.text),
         )
     return None
 

@@ -34,7 +34,7 @@ from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
 from cogs.scope import require_host
 from cogs.table_talk import Hit, HitKind, check_table_talk
-from cogs.user_text import with_user_text
+from cogs.user_text import user_text, with_user_text
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
@@ -409,8 +409,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     def hit_text(hit: Hit, tr: Tr) -> str:
         """One caught word for the sender: ``a colour or hat type (red)`` / ``a number (5)``."""
         if hit.kind is HitKind.COLOUR:
-            return tr("a hat type or colour ({word})", word=hit.text)
-        return tr("a card number ({word})", word=hit.text)
+            return tr("a hat type or colour ({word})", word=user_text(hit.text, 40))
+        return tr("a card number ({word})", word=user_text(hit.text, 40))
 
     @team.command(name="message", description="Send a message to your partner (table talk)")
     @app_commands.describe(text="What to tell your partner", game="Which game")

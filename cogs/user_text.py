@@ -32,6 +32,7 @@ __all__ = [
     "SeatName",
     "markdown_text",
     "plain_text",
+    "quoted",
     "seat_names",
     "user_text",
     "with_user_text",
@@ -89,6 +90,14 @@ def markdown_text(plain: str) -> str:
     character gains a backslash).
     """
     return f"{ISOLATE_START}{escape_mentions(escape_markdown(plain))}{ISOLATE_END}"
+
+
+def quoted(raw: str | None, limit: int = 60) -> str:
+    """What a user typed, echoed back in quotes (``'red 9'``): cleaned, escaped, isolated.
+
+    For answers that repeat a wrong input; at most ``limit`` characters inside the quotes.
+    """
+    return f"'{user_text(raw, limit)}'"
 
 
 def user_text(raw: str | None, limit: int) -> str:
