@@ -3,7 +3,7 @@
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own
 layer and the ones below, never one above, and nothing below ``cogs`` imports discord.py.
-``pictures`` and ``history`` are libraries over the engine (the store keeps ratings with
+``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
 ``history``), so they sit beside ``engine``'s first floor. The only exception: a cog may name
 ``bot.HatsBot`` in a type annotation (an import inside ``if TYPE_CHECKING:``), as RoboDanny's
 cogs do; it is never imported at run time.
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS = {
     "engine": 0,
+    "coach": 1,
     "history": 1,
     "pictures": 1,
     "data": 2,
