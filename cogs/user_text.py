@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from discord.utils import escape_markdown, escape_mentions
 
+from cogs.render.limits import CONTENT_MAX, text_len
+
 __all__ = [
     "ISOLATE_END",
     "ISOLATE_START",
@@ -45,8 +47,6 @@ ISOLATE_START = "\u2068"
 ISOLATE_END = "\u2069"
 """U+2069 POP DIRECTIONAL ISOLATE: closes it (and any embedding or override left open)."""
 ELLIPSIS = "…"
-CONTENT_MAX = 2000
-"""Discord's limit of a message's content, characters."""
 
 _BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -105,15 +105,17 @@ def user_text(raw: str | None, limit: int) -> str:
 
     Cleaned (:func:`plain_text`), escaped and isolated (:func:`markdown_text`); cut before
     escaping as far as needed so that the escaped text fits ``limit`` (Discord's limits count
-    the escapes too). ``limit`` must be at least 4.
+    the escapes too; lengths in UTF-16 units, as ``cogs.render.limits`` counts). ``limit``
+    must be at least 4.
     """
     keep = limit
     while True:
         plain = plain_text(raw, keep)
         text = markdown_text(plain)
-        if len(text) <= limit:
+        over = text_len(text) - limit
+        if over <= 0:
             return text
-        keep -= max(1, (len(text) - limit + 1) // 2)
+        keep -= max(1, (over + 1) // 2)
 
 
 def with_user_text(
@@ -125,7 +127,7 @@ def with_user_text(
     the text is cut (:func:`user_text`) so that the message fits Discord's ``limit``
     (message content: 2000 characters).
     """
-    room = limit - len(sentence(""))
+    room = limit - text_len(sentence(""))
     return sentence(user_text(raw, max(room, 4)))
 
 

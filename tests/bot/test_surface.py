@@ -292,3 +292,12 @@ async def test_autocomplete_names_fit_with_a_100_character_channel_and_32_charac
     assert cards and all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in cards)
     for label in labels_for(session, env.bot.names):
         assert len(label.plain_name) <= 32 and len(label.name) <= 2 * 32 + 2
+
+
+def test_a_team_message_of_markdown_or_emoji_still_fits_one_discord_message():
+    from cogs.render.limits import CONTENT_MAX, text_len
+    from cogs.user_text import with_user_text
+
+    for text in ("*" * 1500, "🎩" * 1500, "\u202e" + "_" * 1499):
+        sent = with_user_text(lambda quoted: f"<@{10**18}> (team chat): {quoted}", text)
+        assert text_len(sent) <= CONTENT_MAX and sent.endswith("…\u2069")
