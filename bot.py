@@ -29,8 +29,9 @@ from discord.ext import commands
 from cogs.base import make_hats_group
 from cogs.clock import now
 from cogs.command_i18n import CommandTranslator
+from cogs.cooldowns import PublicPosts
 from cogs.edits import EditGate
-from cogs.errors import HatsTree
+from cogs.errors import HatsTree, answer_unknown_control
 from cogs.i18n import Tr, Translator
 from cogs.monitoring import (
     Monitor,
@@ -90,6 +91,14 @@ class Settings:
     ai_delay: float = 1.5
     edit_limit: int | None = 5
     """Message edits per channel per 5 s (cogs.edits); None sends every edit at once (tests)."""
+    max_lobbies: int | None = 3
+    """``HATS_MAX_LOBBIES``: open lobbies one user may sit in at once, hosted or joined."""
+    max_games: int | None = 5
+    """``HATS_MAX_GAMES``: live games one user may play at once (checked on join and start)."""
+    public_cooldown: float | None = 15.0
+    """``HATS_PUBLIC_COOLDOWN``: seconds a channel waits between two public posts of the
+    commands that post on request (``/hats table``, ``leaderboard``, ``replay``,
+    ``record share:True``); None: no wait."""
     shard_count: int | None = None
     """``HATS_SHARD_COUNT``: the bot's total number of shards; None asks Discord at connect."""
     shard_ids: tuple[int, ...] | None = None
@@ -121,6 +130,16 @@ class Settings:
                     f"{name} must be a number of seconds or 'off', got {raw!r}"
                 ) from None
 
+        def count(name: str, default: int) -> int | None:
+            raw = env.get(name, "").strip()
+            if not raw:
+                return default
+            if raw.lower() in ("off", "none", "0"):
+                return None
+            if not raw.isdecimal():
+                raise ValueError(f"{name} must be a whole number or 'off', got {raw!r}")
+            return int(raw)
+
         guild = env.get("HATS_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"HATS_DEV_GUILD_ID must be a server id (digits), got {guild!r}")
@@ -150,6 +169,9 @@ class Settings:
             swap_timeout=number("HATS_SWAP_TIMEOUT", 120.0) or 120.0,
             lobby_expiry=number("HATS_LOBBY_EXPIRY", 3600.0) or 3600.0,
             ai_delay=number("HATS_AI_DELAY", 1.5) or 0.0,
+            max_lobbies=count("HATS_MAX_LOBBIES", 3),
+            max_games=count("HATS_MAX_GAMES", 5),
+            public_cooldown=number("HATS_PUBLIC_COOLDOWN", 15.0),
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=parse_port(env.get("HATS_METRICS_PORT", "")),
@@ -299,6 +321,8 @@ class HatsBot(commands.AutoShardedBot):
         """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
         self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
+        self.public_posts = PublicPosts(settings.public_cooldown)
+        """The per-channel cooldown of commands that post publicly (cogs.cooldowns)."""
         self.pictures = Pictures()
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.deadlines = DeadlinePolicy(ai_delay=settings.ai_delay)
@@ -307,6 +331,7 @@ class HatsBot(commands.AutoShardedBot):
         self.add_listener(self._note_user, "on_interaction")
         self.monitor = Monitor(self, settings.metrics_port, settings.metrics_addr)
         """/metrics, /healthz and /readyz with ``HATS_METRICS_PORT`` (cogs.monitoring)."""
+        self.add_listener(answer_unknown_control, "on_interaction")
 
     def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
         """discord.py's dispatch; an interaction's arrival is noted first (its answer is timed).
@@ -470,10 +495,14 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
     For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
     ``seed_source``, a callable returning each new game's seed. ``shard_count`` defaults to 1
-    here (simcord needs a count; nothing asks Discord).
+    here (simcord needs a count; nothing asks Discord). The abuse limits (``max_lobbies``,
+    ``max_games``, ``public_cooldown``) are off unless given: tests and benchmarks drive many
+    games and posts per user and channel in little simulated time.
     """
     seed_source = options.pop("seed_source", None)
     options.setdefault("shard_count", 1)
+    for limit in ("max_lobbies", "max_games", "public_cooldown"):
+        options.setdefault(limit, None)
     base = Settings.from_env({})
     if isinstance(db_path, str) and db_path.startswith(("postgresql://", "postgres://")):
         where: dict[str, object] = {"database_url": db_path}
