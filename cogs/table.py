@@ -20,8 +20,10 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
+from cogs.learn import posts_table
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
+from cogs.render.coach import hints_line
 from cogs.replies import labels_for, send_private
 from engine import Event, to_record
 from service import GameSession, ServiceError
@@ -78,13 +80,17 @@ class TableCog(HatsFeature, name="TableCog"):
     def table_embed(self, session: GameSession) -> discord.Embed:
         """The public table of a game (public observation only)."""
         tr = self.public_tr(session.row.guild_id)
-        return table_embed(
+        embed = table_embed(
             session.game.public_view(),
             labels_for(session, self.bot.names, tr),
             tr,
             game_id=session.id,
             auto_played=session.auto_played,
         )
+        hints = hints_line(session.row.settings, tr)
+        if hints is not None:  # one short line under the game number
+            embed.set_footer(text=f"{embed.footer.text} · 💡 {hints}")
+        return embed
 
     def _drawn(self, session: GameSession) -> tuple:
         """The :func:`drawn_state` of ``session`` in its table's (public) language."""
@@ -153,8 +159,11 @@ class TableCog(HatsFeature, name="TableCog"):
 
     # ------------------------------------------------------------------ events
     async def announce_start(self, session: GameSession) -> None:
-        """Outbox ``start``: post the first table (unless this game's table is posted)."""
-        if session.message(TABLE_ROLE) is None:
+        """Outbox ``start``: post the first table (unless this game's table is posted).
+
+        A practice game in DMs has none (:func:`cogs.learn.posts_table`).
+        """
+        if session.message(TABLE_ROLE) is None and posts_table(session):
             await self.post_table(session)
 
     @commands.Cog.listener()
@@ -162,11 +171,15 @@ class TableCog(HatsFeature, name="TableCog"):
         self, session: GameSession, event: Event, actor: str, origin: int | None
     ) -> None:
         """Redraw the table after every committed step."""
-        await self.refresh_table(session)
+        if posts_table(session):
+            await self.refresh_table(session)
 
     async def announce_end(self, session: GameSession) -> None:
-        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once)."""
-        if session.message(END_ROLE) is not None:
+        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once).
+
+        A practice game's end is LearnCog's (the coach's end notes, no rating, no rematch).
+        """
+        if session.message(END_ROLE) is not None or session.practice:
             return
         tr = self.public_tr(session.row.guild_id)
         embed = end_embed(
