@@ -44,9 +44,7 @@ async def start_lesson(world, player):
 def hand_dm(session, player):
     """The learner's live hand DM (the newest message with hand controls)."""
     marker = f"hats:hs:{session.id}:"
-    return next(
-        m for m in reversed(list(dm_of(player).history())) if marker in str(custom_ids(m))
-    )
+    return next(m for m in reversed(list(dm_of(player).history())) if marker in str(custom_ids(m)))
 
 
 def coach_lines(message) -> list[str]:
