@@ -20,8 +20,11 @@ game); the lobby toggle is a :class:`cogs.controls.LobbyButton` (``LobbyOp.HINTS
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import logging
+import re
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +32,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from coach import LEARNER, LESSON_SEEDS, Hint, explain_end, latest_notes, lesson_config, suggest
+from coach import (
+    LEARNER,
+    LESSON_SEEDS,
+    Hint,
+    Note,
+    explain_end,
+    latest_notes,
+    lesson_config,
+    suggest,
+)
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.errors import GuardedItem
@@ -47,6 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COACH_MARK",
+    "EPHEMERAL",
     "PRACTICE_AI",
     "WHERE",
     "CoachButton",
@@ -62,7 +75,11 @@ log = logging.getLogger("hats.learn")
 PRACTICE_AI = "normal"
 """The AI level of a practice game's opponents."""
 WHERE = "where"
-"""Practice game setting: ``dm`` (the learner's DMs) or ``thread`` (a private thread)."""
+"""Practice game setting: ``dm`` (the learner's DMs), ``thread`` (a private thread) or
+:data:`EPHEMERAL` (messages only the learner sees)."""
+EPHEMERAL = "ephemeral"
+HAND_CONTROL = re.compile(r"hats:(?:h|hs|p):(?P<game>\d+):")
+"""custom_ids of the hand controls that redraw the hand in place (cogs.controls)."""
 COACH_MARK = "🎓"
 """Marks the coach's lines in the hand message."""
 
@@ -108,6 +125,21 @@ def hint_button(game_id: int, tr: Tr) -> CoachButton:
     return button
 
 
+_NOTES: weakref.WeakKeyDictionary[GameSession, tuple[int, tuple[Note, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The coach's notes of each cached game at its last version (a hand is drawn several times)."""
+
+
+def _notes(session: GameSession, seat: int) -> tuple[Note, ...]:
+    """:func:`coach.latest_notes` of the learner's seat, computed once per game version."""
+    known = _NOTES.get(session)
+    if known is None or known[0] != session.version:
+        known = (session.version, latest_notes(session.game, seat))
+        _NOTES[session] = known
+    return known[1]
+
+
 def coach_section(
     session: GameSession, seat: int, tr: Tr, names: dict[int, str]
 ) -> tuple[list[str], discord.ui.Item | None]:
@@ -125,14 +157,13 @@ def coach_section(
     button = hint_button(session.id, tr) if game.legal_actions(seat) else None
     if not is_practice(settings) or seat != LEARNER:
         return [], button
-    notes = latest_notes(game, seat)
-    lines = coach_lines(notes, labels_for(session, names, tr), tr)
+    lines = coach_lines(_notes(session, seat), labels_for(session, names, tr), tr)
     return [f"{COACH_MARK} {line}" for line in lines], button
 
 
 def posts_table(session: GameSession) -> bool:
-    """False for a practice game in DMs: no table, the hand DM shows the tea table."""
-    return not (session.practice and session.row.settings.get(WHERE) == "dm")
+    """False for a practice game outside a thread: no table, the hand shows the tea table."""
+    return not session.practice or session.row.settings.get(WHERE) == "thread"
 
 
 def hint_seed(session: GameSession, seat: int) -> int:
@@ -153,6 +184,11 @@ class LearnCog(HatsFeature, name="LearnCog"):
     """``/hats learn``, ``/hats hint``, the coach's buttons and the lobby's Hints toggle."""
 
     LOBBY_OPS = (LobbyOp.HINTS,)
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self._answers: dict[int, discord.Interaction] = {}
+        """Ephemeral lessons: game id -> the learner's newest interaction showing the hand."""
 
     # ------------------------------------------------------------------ look-ups
     async def practice_of(self, user_id: int) -> GameSession | None:
@@ -203,24 +239,31 @@ class LearnCog(HatsFeature, name="LearnCog"):
             log.warning("practice game not started: %s", exc)
             await interaction.followup.send(error_text(exc, tr), ephemeral=True)
             return
-        if session.row.settings.get(WHERE) == "dm":
+        where = session.row.settings.get(WHERE)
+        if where == "dm":
             text = tr(
                 "Your practice game is in your DMs: you start, against two AI players. The "
                 "coach comments on each of your moves."
             )
-        else:
+        elif where == "thread":
             text = tr(
                 "I cannot send you direct messages, so your practice game is in a private "
                 "thread: {thread}. You start, against two AI players.",
                 thread=session.channel_mention,
             )
-        await interaction.followup.send(text, ephemeral=True)
+        else:
+            await self.show_ephemeral(interaction, session)
+            self.bot.dispatch("hats_outbox", session.id)
+            return
+        await interaction.edit_original_response(content=text)
         self.bot.dispatch("hats_outbox", session.id)
 
     async def start_lesson(self, interaction: discord.Interaction, tr: Tr) -> GameSession:
-        """Open the lesson's place (DMs, else a private thread) and store the practice game.
+        """Open the lesson's place and store the practice game.
 
-        Raises ServiceError (said to the learner) when neither place can be used.
+        The learner's DMs; with closed DMs a private thread of the channel; when neither
+        works, messages only the learner sees (the game keeps the DM channel as its channel,
+        one per learner, but nothing is sent there).
         """
         user = interaction.user
         welcome = tr(
@@ -229,15 +272,16 @@ class LearnCog(HatsFeature, name="LearnCog"):
             "your rating."
         )
         settings: dict[str, Any] = {PRACTICE: True, LANGUAGE: str(interaction.locale)}
+        channel: Any = await self.bot.create_dm(user)
         try:
-            channel: Any = await self.bot.create_dm(user)
             await channel.send(welcome)
             settings[WHERE] = "dm"
         except discord.Forbidden:
-            channel = await self._private_thread(interaction, welcome)
-            settings[WHERE] = "thread"
+            thread = await self._private_thread(interaction, welcome)
+            channel = thread or channel
+            settings[WHERE] = "thread" if thread is not None else EPHEMERAL
         seed = LESSON_SEEDS[self.bot.seed_source() % len(LESSON_SEEDS)]
-        return await self.bot.games.start_practice(
+        session = await self.bot.games.start_practice(
             interaction.guild_id or 0,
             channel.id,
             user.id,
@@ -245,9 +289,67 @@ class LearnCog(HatsFeature, name="LearnCog"):
             PRACTICE_AI,
             settings,
         )
+        if settings[WHERE] == EPHEMERAL:  # no DM is tried: the hand comes as private answers
+            from cogs.play import DM_BLOCKED_ROLE  # (cogs.play imports this module)
+
+            await self.bot.games.remember_message(
+                session, DM_BLOCKED_ROLE, channel.id, None, seat=LEARNER
+            )
+        return session
+
+    # ------------------------------------------------------------------ ephemeral lessons
+    async def show_ephemeral(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """Answer ``interaction`` with the learner's hand (controls, coach); keep it updated.
+
+        The answer's token lets the bot follow it up for 15 minutes (Discord): when the
+        learner's turn comes again, a new private hand follows (:meth:`on_hats_step`).
+        """
+        tr = self.tr(interaction)
+        play: Any = self.bot.get_cog("PlayCog")
+        embed, view = play.hand_message(session, LEARNER, tr)
+        text = tr(
+            "I cannot send you direct messages nor open a private thread here, so your "
+            "practice game is right here, in messages only you can see."
+        )
+        await interaction.edit_original_response(content=text, embed=embed, view=view)
+        self._answers[session.id] = interaction
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the newest hand control used in an ephemeral lesson (to redraw it later)."""
+        data: Any = interaction.data or {}
+        match = HAND_CONTROL.match(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        session = self.bot.games.cached(int(match["game"]))
+        if session is not None and session.row.settings.get(WHERE) == EPHEMERAL:
+            self._answers[session.id] = interaction
+
+    async def _send_ephemeral_hand(self, session: GameSession) -> None:
+        """The learner's turn came in an ephemeral lesson: a new private hand message.
+
+        Sent as a followup of their newest interaction (its token lives 15 minutes, Discord),
+        so the previous hand keeps the coach's lines about their last turn, as a DM would.
+        """
+        interaction = self._answers.get(session.id)
+        learner = session.seats[LEARNER].user_id
+        if interaction is None or learner is None:
+            return
+        tr = self.tr_for(learner, session.row.guild_id)
+        play: Any = self.bot.get_cog("PlayCog")
+        embed, view = play.hand_message(session, LEARNER, tr)
+        content = play.ping_line(session, LEARNER, tr)
+        try:
+            if view is None:
+                await interaction.followup.send(content, embed=embed, ephemeral=True)
+            else:
+                await interaction.followup.send(content, embed=embed, view=view, ephemeral=True)
+        except discord.HTTPException as exc:  # the token expired: /hats hand shows it again
+            log.info("practice game %d: hand not sent: %s", session.id, exc)
+            self._answers.pop(session.id, None)
 
     async def _private_thread(self, interaction: discord.Interaction, welcome: str) -> Any:
-        """A private thread for the learner in the interaction's channel; ServiceError if none."""
+        """A private thread for the learner in the interaction's channel, or None."""
         parent = interaction.channel
         if isinstance(parent, discord.TextChannel):
             tr = self.tr(interaction)
@@ -261,10 +363,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
                 return thread
             except discord.HTTPException as exc:
                 log.info("no practice thread in channel %s: %s", parent.id, exc)
-        raise ServiceError(
-            "I cannot send you direct messages nor open a private thread here. Allow "
-            "direct messages from server members, then try /hats learn again."
-        )
+        return None
 
     # ------------------------------------------------------------------ /hats hint
     @app_commands.command(
@@ -359,8 +458,18 @@ class LearnCog(HatsFeature, name="LearnCog"):
         lines = coach_lines(explain_end(result, LEARNER), labels, tr)
         lines.append(tr("Another lesson? /hats learn deals a new game."))
         content = "\n".join(f"{COACH_MARK} {line}" for line in lines)
+        if session.row.settings.get(WHERE) == EPHEMERAL:
+            answer = self._answers.pop(session.id, None)
+            if answer is not None:
+                with contextlib.suppress(discord.HTTPException):  # the token may have expired
+                    await answer.followup.send(content=content, embed=embed, ephemeral=True)
+            return
         channel = self.bot.get_partial_messageable(session.channel_id)
-        message = await channel.send(content=content, embed=embed)
+        try:
+            message = await channel.send(content=content, embed=embed)
+        except discord.Forbidden:  # the learner closed their DMs meanwhile
+            log.info("practice game %d: its end could not be sent", session.id)
+            return
         await self.bot.games.remember_message(session, "end", session.channel_id, message.id)
 
     @commands.Cog.listener()
@@ -377,6 +486,9 @@ class LearnCog(HatsFeature, name="LearnCog"):
             language = session.row.settings.get(LANGUAGE)
             if learner is not None and isinstance(language, str):
                 self.bot.locales.setdefault(learner, language)
+            ephemeral = session.row.settings.get(WHERE) == EPHEMERAL
+            if ephemeral and event.turn_ended and session.game.to_move == LEARNER:
+                await self._send_ephemeral_hand(session)
 
     # ------------------------------------------------------------------ lobby: Hints allowed
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:

@@ -91,6 +91,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
             session = await games.session_in_channel(interaction.channel_id or 0)
+            if session is None:  # a practice game is played from anywhere (cogs.learn)
+                mine = await games.sessions_of_user(user_id)
+                session = next((s for s in mine if s.practice), None)
             if session is None:
                 raise ServiceError(
                     "There is no game in this channel. Open a lobby with /hats new, or play "

@@ -124,8 +124,9 @@ class TableCog(HatsFeature, name="TableCog"):
         Nothing is sent when the message already shows this state (several steps committed
         together, e.g. a main action and the automatic end of the turn). Edits go through
         ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
+        A practice game in DMs has no table (:func:`cogs.learn.posts_table`).
         """
-        if self._shown.get(session.id) == self._drawn(session):
+        if not posts_table(session) or self._shown.get(session.id) == self._drawn(session):
             return
         await self.bot.edit_gate.submit(
             session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
@@ -171,8 +172,7 @@ class TableCog(HatsFeature, name="TableCog"):
         self, session: GameSession, event: Event, actor: str, origin: int | None
     ) -> None:
         """Redraw the table after every committed step."""
-        if posts_table(session):
-            await self.refresh_table(session)
+        await self.refresh_table(session)
 
     async def announce_end(self, session: GameSession) -> None:
         """Outbox ``end``: post the final scores, the record attached, a Rematch button (once).

@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from simcord.results import ResponseMessage
 
 from coach import LESSON_SEEDS, explain_step, lesson_config, suggest
+from cogs.controls import action_custom_id, card_select_custom_id
 from cogs.i18n import Tr
 from cogs.learn import COACH_MARK
 from cogs.render.coach import coach_lines as words
@@ -226,3 +228,66 @@ async def test_hint_and_coach_never_depend_on_hidden_cards():
                 notes = explain_step(before, event.seen_by(0), g.observation(0))
                 said.append(words(notes, labels, tr))
             assert said[0] == said[1]
+
+
+async def test_closed_dms_put_the_lesson_in_a_private_thread(world):
+    env, alice = world.env, world.players[0]
+    env.inject_error(
+        "POST",
+        f"/channels/{dm_of(alice).id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    result = await alice.slash(world.channel, "hats learn")
+    answer = " ".join(m.content or "" for m in [result.response, *result.followups] if m)
+    assert "private thread" in answer
+    session = (await env.bot.games.sessions_of_user(alice.user.id))[0]
+    assert session.practice and session.channel_id != world.channel.id
+    r = await alice.slash(world.channel, "hats hint", game=session.id)
+    assert r.response.content.startswith("Hint: ")
+
+
+async def test_no_dms_and_no_thread_plays_the_lesson_in_private_answers(world):
+    env, alice = world.env, world.players[0]
+    env.inject_error(
+        "POST",
+        f"/channels/{dm_of(alice).id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    env.inject_error(
+        "POST",
+        f"/channels/{world.channel.id}/threads",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
+    result = await alice.slash(world.channel, "hats learn")
+    assert result.response.ephemeral and "only you can see" in result.response.content
+    session = (await env.bot.games.sessions_of_user(alice.user.id))[0]
+    assert session.practice
+    hand_id = result.response.id
+    rng = random.Random(9)
+    while not session.game.is_over:
+        hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message
+        legal = session.game.legal_actions(0)
+        kind = rng.choice(sorted({a.kind for a in legal}, key=lambda k: k.value))
+        action = rng.choice([a for a in legal if a.kind is kind])
+        card = getattr(action, "card", None)
+        version = session.version
+        if card is not None:
+            select = card_select_custom_id(session.id, version)
+            await alice.select(hand, [card.code], custom_id=select)
+            hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message
+        r = await alice.click(hand, custom_id=action_custom_id(session.id, version, action))
+        if kind is not ActionKind.END_TURN:  # the coach's lines stay on this hand message
+            hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message
+            assert coach_lines(hand), kind
+        if r.followups:  # the learner's next turn: a new private hand
+            hand_id = r.followups[-1].id
+    assert not [m for m in world.channel.history() if m.author.id == env.bot.user.id]
