@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.monitoring import mark_failed
 from cogs.replies import error_text, log_fault, send_private
 from data import StoreError
 
@@ -33,6 +34,7 @@ async def answer_failure(interaction: discord.Interaction, error: Exception, whe
     went wrong on my side; nothing was changed".
     """
     bot: Any = interaction.client
+    mark_failed(interaction)  # hats_interactions_total{outcome="error"}
     tr = bot.translator.for_locale(interaction.locale)
     text = error_text(error, tr)
     if isinstance(error, StoreError):
