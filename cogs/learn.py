@@ -321,7 +321,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
         match = HAND_CONTROL.match(str(data.get("custom_id", "")))
         if match is None:
             return
-        session = self.bot.games.cached(int(match["game"]))
+        session = await self.bot.games.session(int(match["game"]))  # shared with the control's
         if session is not None and session.row.settings.get(WHERE) == EPHEMERAL:
             self._answers[session.id] = interaction
 

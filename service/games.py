@@ -532,6 +532,7 @@ class GameService:
         ]
         session = GameSession(row, seat_rows, Game.new(config))
         self.sessions[session.id] = session
+        self._touch(session.id)
         return session
 
     async def abandon(self, session: GameSession) -> bool:
