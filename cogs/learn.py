@@ -4,8 +4,11 @@ A practice game is a normal stored game (it survives a restart) whose settings s
 ``practice`` (:mod:`data.game_flags`): the learner at seat 0 against two normal AI players, on
 a lesson deal (:data:`coach.LESSON_SEEDS`). It lives in the learner's DMs (its channel is the
 DM channel, so the store's one-live-game-per-channel rule also keeps one practice game per
-learner); with closed DMs, in a private thread of the channel where they asked. In DMs no
-table is posted: the hand DM shows the tea table. The coach's lines come with the hand
+learner); with closed DMs, in a private thread of the channel where they asked (with a table,
+as any game whose player gets no DMs); where no thread can be opened, in ephemeral answers
+(a new private hand when their turn comes, followups of their newest interaction, whose token
+Discord keeps 15 minutes; ``/hats hand`` shows it again later). Outside a thread no table is
+posted: the hand shows the tea table. The coach's lines come with the hand
 (:func:`coach_section`, recomputed from the steps: :func:`coach.latest_notes`), the end notes
 (:func:`coach.explain_end`) with the final scores. Practice games are unrated and never in
 history, stats or leaderboards (``data.history`` leaves them out).
@@ -428,6 +431,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
             if not session.practice:
                 raise ServiceError("These controls belong to another player.")
             tr = self.tr(interaction)
+            self._answers.pop(session.id, None)
             if await self.bot.games.abandon(session):
                 text = tr(
                     "Practice game #{game} given up. /hats learn starts a new one.",
