@@ -492,10 +492,16 @@ class GameService:
                 if stored is None:
                     raise
                 game_row = stored
+        return self._cache_new(game_row, specs, config)
+
+    def _cache_new(
+        self, row: GameRow, specs: Sequence[SeatSpec], config: GameConfig
+    ) -> GameSession:
+        """The session of a game just created in the store (seats as ``specs``), cached."""
         seat_rows = [
-            SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
+            SeatRow(row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
         ]
-        session = GameSession(game_row, seat_rows, Game.new(config))
+        session = GameSession(row, seat_rows, Game.new(config))
         self.sessions[session.id] = session
         self._touch(session.id)
         return session
@@ -527,13 +533,7 @@ class GameService:
                 )
             except ChannelBusy:
                 raise ServiceError("You already have a practice game running.") from None
-        seat_rows = [
-            SeatRow(row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
-        ]
-        session = GameSession(row, seat_rows, Game.new(config))
-        self.sessions[session.id] = session
-        self._touch(session.id)
-        return session
+        return self._cache_new(row, specs, config)
 
     async def abandon(self, session: GameSession) -> bool:
         """Abandon a live game (a practice game given up): no results, its channel freed.

@@ -43,6 +43,18 @@ async def start_lesson(world, player):
     return result, session
 
 
+def close_dms(env, player):
+    """``player`` accepts no DMs from the bot (Discord answers 403, code 50007)."""
+    env.inject_error(
+        "POST",
+        f"/channels/{dm_of(player).id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
 def hand_dm(session, player):
     """The learner's live hand DM (the newest message with hand controls)."""
     marker = f"hats:hs:{session.id}:"
@@ -232,14 +244,7 @@ async def test_hint_and_coach_never_depend_on_hidden_cards():
 
 async def test_closed_dms_put_the_lesson_in_a_private_thread(world):
     env, alice = world.env, world.players[0]
-    env.inject_error(
-        "POST",
-        f"/channels/{dm_of(alice).id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(env, alice)
     result = await alice.slash(world.channel, "hats learn")
     answer = " ".join(m.content or "" for m in [result.response, *result.followups] if m)
     assert "private thread" in answer
@@ -251,14 +256,7 @@ async def test_closed_dms_put_the_lesson_in_a_private_thread(world):
 
 async def test_no_dms_and_no_thread_plays_the_lesson_in_private_answers(world):
     env, alice = world.env, world.players[0]
-    env.inject_error(
-        "POST",
-        f"/channels/{dm_of(alice).id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(env, alice)
     env.inject_error(
         "POST",
         f"/channels/{world.channel.id}/threads",
