@@ -324,7 +324,9 @@ class LearnCog(HatsFeature, name="LearnCog"):
         match = HAND_CONTROL.match(str(data.get("custom_id", "")))
         if match is None:
             return
-        session = await self.bot.games.session(int(match["game"]))  # shared with the control's
+        # the cached copy only: no store read per click (a live lesson's game is in the cache,
+        # loaded by the control itself), and a forged id names nothing
+        session = self.bot.games.cached(int(match["game"]))
         if session is not None and session.row.settings.get(WHERE) == EPHEMERAL:
             self._answers[session.id] = interaction
 

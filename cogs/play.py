@@ -444,7 +444,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session = await self.bot.games.session(game_id)
         if session is None:
             raise ServiceError("This game is over or no longer exists.")
-        if not used_where_it_lives(
+        # a practice game's hand may be an ephemeral answer in any channel (cogs.learn); the
+        # seat check below still says whose controls they are
+        if not session.practice and not used_where_it_lives(
             interaction, session.row.guild_id, session.channel_id, dm_ok=True
         ):
             raise ServiceError(ELSEWHERE)

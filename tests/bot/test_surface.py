@@ -264,7 +264,7 @@ async def test_a_partner_gets_one_new_dm_per_turn_from_swap_offers(world):
     for offer in offers[:3]:
         await me.slash(world.channel, "hats swap", card=offer.card.code)
         assert game.pending_offer is not None
-        await me.slash(world.channel, "hats decline")  # withdraw
+        await me.slash(world.channel, "hats swap")  # no card: withdraw
     assert len(dm_of(them).history()) == dms + 1
     offer = offers[0]
     await me.slash(world.channel, "hats swap", card=offer.card.code)
