@@ -13,11 +13,13 @@ import gc
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
 import secrets
 import signal
 import sys
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +38,7 @@ from cogs.pictures import Pictures
 from cogs.service import GameService
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
+from engine.ai import ExpertBudget
 
 log = logging.getLogger("hats")
 
@@ -86,6 +89,8 @@ class Settings:
     """``HATS_SHARD_COUNT``: the bot's total number of shards; None asks Discord at connect."""
     shard_ids: tuple[int, ...] | None = None
     """``HATS_SHARD_IDS``: the shards this process runs; None runs all of ``shard_count``."""
+    ai_workers: int | None = None
+    """``HATS_AI_WORKERS``: processes that search AI moves; None: one per CPU core."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -111,6 +116,9 @@ class Settings:
         shard_count, shard_ids = parse_shards(
             env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
         )
+        workers = env.get("HATS_AI_WORKERS", "").strip()
+        if workers and (not workers.isdigit() or int(workers) < 1):
+            raise ValueError(f"HATS_AI_WORKERS must be a whole number from 1, got {workers!r}")
         url = database_url(env)
         if shard_ids is not None and len(shard_ids) < (shard_count or 0) and url is None:
             raise ValueError(
@@ -131,7 +139,36 @@ class Settings:
             ai_delay=number("HATS_AI_DELAY", 1.5) or 0.0,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            ai_workers=int(workers) if workers else None,
         )
+
+
+def machine_cores() -> int:
+    """CPU cores this process may run on (its affinity where the OS tells, else all)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+AI_WORKER_NICENESS = 10
+"""How much lower the AI workers' CPU priority is than the bot's (``os.nice``, Unix)."""
+
+
+def ai_process_pool(workers: int | None) -> ProcessPoolExecutor:
+    """The process pool that searches AI moves (cogs.ai_players): ``workers`` processes.
+
+    None: :func:`machine_cores`. Workers are started with ``spawn`` (a fresh interpreter: a
+    fork would copy the event loop's and the store's threads mid-flight), only when the first
+    move needs one, at a lower CPU priority (:data:`AI_WORKER_NICENESS`): on a busy core the
+    event loop, which answers the players, runs first.
+    """
+    nice = getattr(os, "nice", None)
+    return ProcessPoolExecutor(
+        max_workers=workers or machine_cores(),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=nice,
+        initargs=(AI_WORKER_NICENESS,) if nice else (),
+    )
 
 
 def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -211,6 +248,8 @@ class HatsBot(commands.AutoShardedBot):
         *,
         store: Store | None = None,
         seed_source: Callable[[], int] | None = None,
+        ai_pool: Executor | None = None,
+        expert_budget: ExpertBudget | None = None,
     ) -> None:
         intents = discord.Intents.default()
         # No voice here: spare the owner discord.py's start-up warnings about voice libraries.
@@ -230,6 +269,12 @@ class HatsBot(commands.AutoShardedBot):
         self.translator = Translator.load()
         self.hats_group: app_commands.Group = make_hats_group()
         self.store: Store | None = store  # handed in by the entry point, else opened in setup_hook
+        self.ai_pool: Executor | None = ai_pool
+        """Where the searching AIs think (:func:`ai_process_pool`, handed in by the entry
+        point; shut down by :meth:`close`). None: the loop's default thread pool (tests)."""
+        self.expert_budget = expert_budget
+        """The expert AI's search budget; None: ``ExpertBudget()`` (BENCHMARKS.md). Tests
+        pass a small one."""
         self.games: GameService  # created in setup_hook
         self.names: dict[int, str] = {}
         """Display names of users seen in interactions (user id -> name)."""
@@ -381,8 +426,14 @@ class HatsBot(commands.AutoShardedBot):
         return [await c.get_translated_payload(self.tree, translator) for c in commands_]
 
     async def close(self) -> None:
-        """Close the Discord connection, then the store."""
+        """Close the Discord connection, then the AI pool, then the store.
+
+        AI searches under way are dropped: their moves are deadlines, played after a restart.
+        """
         await super().close()
+        if self.ai_pool is not None:
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+            self.ai_pool = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -393,10 +444,14 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
 
     For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
-    ``seed_source``, a callable returning each new game's seed. ``shard_count`` defaults to 1
-    here (simcord needs a count; nothing asks Discord).
+    ``seed_source``, a callable returning each new game's seed, and ``ai_pool``, the
+    executor the searching AIs think in (default None: the loop's thread pool), and
+    ``expert_budget``, the expert AI's ExpertBudget (default None: its own default).
+    ``shard_count`` defaults to 1 here (simcord needs a count; nothing asks Discord).
     """
     seed_source = options.pop("seed_source", None)
+    ai_pool = options.pop("ai_pool", None)
+    expert_budget = options.pop("expert_budget", None)
     options.setdefault("shard_count", 1)
     base = Settings.from_env({})
     if isinstance(db_path, str) and db_path.startswith(("postgresql://", "postgres://")):
@@ -404,7 +459,12 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
     else:
         where = {"db_path": Path(db_path)}
     settings = Settings(**{**_as_dict(base), **where, **options})
-    return HatsBot(settings, seed_source=seed_source)  # type: ignore[arg-type]
+    return HatsBot(
+        settings,
+        seed_source=seed_source,  # type: ignore[arg-type]
+        ai_pool=ai_pool,  # type: ignore[arg-type]
+        expert_budget=expert_budget,  # type: ignore[arg-type]
+    )
 
 
 def _as_dict(settings: Settings) -> dict[str, object]:
@@ -463,7 +523,7 @@ async def _run(settings: Settings) -> int:
     except StoreError as exc:
         print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
         return EXIT_DATABASE
-    bot = HatsBot(settings)
+    bot = HatsBot(settings, ai_pool=ai_process_pool(settings.ai_workers))
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -68,6 +68,7 @@ AI_LEVEL_NAMES: dict[str, str] = {
     "easy": N_("easy"),
     "normal": N_("normal"),
     "hard": N_("hard"),
+    "expert": N_("expert"),
 }
 """AI levels as msgids; an unknown level is shown as it is."""
 
@@ -83,9 +84,9 @@ class SeatLabel:
     """Who sits in a seat, for display.
 
     ``seat``: 0-based seat number. ``user_id``: the Discord user, None for an AI seat.
-    ``ai_level``: ``"easy"``/``"normal"``/``"hard"`` for an AI seat, or for a human seat the
-    AI plays while the human is ``away``. ``name``: plain display name (select labels, embed
-    titles and field names, where mentions do not render).
+    ``ai_level``: ``"easy"``/``"normal"``/``"hard"``/``"expert"`` for an AI seat, or for a
+    human seat the AI plays while the human is ``away``. ``name``: plain display name (select
+    labels, embed titles and field names, where mentions do not render).
     """
 
     seat: int
