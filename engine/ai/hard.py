@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind
-from engine.ai.base import ActionIndex, check_inputs, decision_rng, offer_refused_this_turn
+from engine.ai.base import ActionIndex, check_inputs, decision_rng
 from engine.ai.determinize import determinize, public_state
 from engine.ai.evaluate import Evaluator
 from engine.ai.knowledge import Knowledge, knowledge_of
-from engine.ai.normal import normal_choice, optional_card
+from engine.ai.normal import normal_choice, optional_card, swap_choice
 from engine.ai.rollout import (
     DISCARD_AFTER,
     DISCARD_FIRST,
@@ -87,16 +87,10 @@ class HardAi:
             return legal[0]
         rng = decision_rng(self._rng, self.seed, observation)
         index = ActionIndex(legal)
-        kinds = index.kinds
-        if ActionKind.DECLINE_SWAP in kinds:
-            return normal_choice(observation, legal, rng)
         know = knowledge_of(observation)
-        if (
-            ActionKind.OFFER_SWAP in kinds
-            and not offer_refused_this_turn(observation)
-            and optional_card(Evaluator(public_state(observation), viewer), know) is not None
-        ):
-            return normal_choice(observation, legal, rng)
+        swap = swap_choice(observation, legal, know, rng)
+        if swap is not None:
+            return swap
         plans = self._candidates(observation, viewer, index, know)
         if not plans:  # nothing searchable (cannot happen with engine-made inputs)
             return normal_choice(observation, legal, rng)
