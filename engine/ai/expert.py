@@ -63,21 +63,23 @@ __all__ = ["ExpertAi", "ExpertBudget", "SearchStats", "deal_weights", "rollout_t
 class ExpertBudget:
     """How much the expert AI searches per decision (counts, never time).
 
-    ``turns``: simulated turns for a main-action decision, every rollout of every candidate
-    together (a whole-game rollout early in a 4-seat game plays about 30 turns, one late in a
-    2-seat game a few). ``quick_turns``: the same for the choice after the main action (end
-    the turn or discard, R9, R11). ``candidates``: main actions kept by greedy gain.
-    ``discards``: discard candidates (2–3 seats). ``depth_rounds``: rounds a rollout plays
-    before estimating (None: to the end, R14). ``spite``: weight of the opponents' gains in
-    the greedy playout and in the inference model (0–1). ``spread``: the other seats play one
-    of their ``spread`` best greedy moves at random in the rollouts (1: the best, as the hard
-    AI's rollouts). ``win_bonus``: points a won rollout
-    adds to its margin (R19). ``inference``: weigh deals by the other seats' public moves;
-    ``model_top``/``model_slope``: the inference's rank model (a player chooses among its
-    ``model_top`` best greedy moves; each rank below costs ``model_slope`` in log-likelihood,
-    :class:`~engine.ai.inference.HandReader`); ``ess_floor``: the least effective sample size
-    the weights may leave, as a fraction of the deals (:func:`deal_weights`). Raises
-    ValueError when a count is below 1, the slope is negative or the floor is outside (0, 1].
+    ``turns``: work for a main-action decision in simulated turns: every turn of every
+    rollout of every candidate (a whole-game rollout early in a 4-seat game plays about 30
+    turns, one late in a 2-seat game a few), plus for every sampled deal one per past main
+    action the inference reads (a greedy evaluation, about the cost of a turn).
+    ``quick_turns``: the same for the choice after the main action (end the turn or discard,
+    R9, R11). ``candidates``: main actions kept by greedy gain. ``discards``: discard
+    candidates (2–3 seats). ``depth_rounds``: rounds a rollout plays before estimating (None:
+    to the end, R14). ``spite``: weight of the opponents' gains in the greedy playout and in
+    the inference model (0–1). ``spread``: the other seats play one of their ``spread`` best
+    greedy moves at random in the rollouts (1: the best, as the hard AI's rollouts).
+    ``win_bonus``: points a won rollout adds to its margin (R19). ``inference``: weigh deals
+    by the other seats' public moves. ``model_top``/``model_slope``: the inference's rank
+    model (a player chooses among its ``model_top`` best greedy moves; each rank below costs
+    ``model_slope`` in log-likelihood, :class:`~engine.ai.inference.HandReader`).
+    ``ess_floor``: the least effective sample size the weights may leave, as a fraction of
+    the deals (:func:`deal_weights`). Raises ValueError when a count is below 1, the slope is
+    negative or the floor is outside (0, 1].
     """
 
     turns: int = 12_000
@@ -108,7 +110,8 @@ class ExpertBudget:
 class SearchStats:
     """The work of one decision (all 0 when nothing was searched).
 
-    ``rollouts`` played, ``turns`` simulated in them, ``deals`` sampled, ``candidates``
+    ``rollouts`` played, ``turns`` of work (simulated turns and inference evaluations, as
+    :class:`ExpertBudget` counts them), ``deals`` sampled, ``candidates``
     searched, ``moments``: past main actions of other seats read by the inference.
     """
 
@@ -193,29 +196,36 @@ class ExpertAi:
         know: Knowledge,
         turns: int,
     ) -> int:
-        """Sequential halving over ``plans`` within ``turns`` simulated turns; the best's index."""
+        """Sequential halving over ``plans`` within ``turns`` of work; the best's index.
+
+        Work: every simulated turn of every rollout, and per sampled deal one unit for each
+        past main action the inference reads (an evaluation, about the cost of a turn).
+        """
         budget = self.budget
         length = rollout_turns(obs, budget.depth_rounds)
-        rollouts = turns // length
-        if rollouts < 1:
-            return 0
-        alive = list(range(min(len(plans), rollouts)))
         reader = (
             HandReader(obs, budget.spite, budget.model_top, budget.model_slope)
             if budget.inference
             else None
         )
+        read = reader.moments if reader else 0  # work to weigh one deal
+        alive = list(range(len(plans)))  # most promising first: the tail goes when short
+        while len(alive) > 1 and read + len(alive) * length > turns:
+            alive.pop()
+        if read + length > turns:
+            return 0
         deals: list[tuple[SimState, int]] = []  # (position, reshuffle seed)
         log_weights: list[float] = []
         values: list[list[float]] = [[] for _ in plans]  # per candidate, per deal
-        spent = 0
+        work = spent = 0
         rounds = max(1, math.ceil(math.log2(len(alive))))
         for r in range(rounds):
-            more = max(1, (rollouts - spent) // (rounds - r) // len(alive))
-            more = min(more, (rollouts - spent) // len(alive))
+            per_deal = read + len(alive) * length  # one more deal, played by every candidate
+            more = max(1, (turns - work) // (rounds - r) // per_deal)
+            more = min(more, (turns - work) // per_deal)
             if more < 1:
                 break
-            played = len(values[alive[0]])
+            played = len(deals)
             while len(deals) < played + more:
                 state, faces = deal(obs, rng, know)
                 deals.append((state, rng.getrandbits(64)))
@@ -238,13 +248,14 @@ class ExpertAi:
                         )
                     )
             spent += more * len(alive)
+            work += more * per_deal
             if len(alive) > 1 and r + 1 < rounds:
                 score = _scorer(log_weights, values, budget.ess_floor)
                 alive.sort(key=lambda j: (-score(j), j))
                 alive = sorted(alive[: (len(alive) + 1) // 2])
         self.stats = SearchStats(
             rollouts=spent,
-            turns=spent * length,
+            turns=work,
             deals=len(deals),
             candidates=len(plans),
             moments=reader.moments if reader else 0,
