@@ -17,10 +17,8 @@ race. Moves made for a human are stored with actor ``auto`` and marked on the ta
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,9 +26,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
-from cogs.controls import LobbyButton, LobbyOp
+from cogs.controls import ID, LobbyButton, LobbyOp, bounded_id
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import Action, Game, Observation
 from engine.ai import AiLevel, ExpertBudget, decide, make_ai
@@ -76,7 +75,7 @@ def _choose(level: str, seed: int, observation: Observation, budget: ExpertBudge
 
 
 class AiSelect(
-    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:ai:(?P<lobby>\d+)"
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"hats:ai:(?P<lobby>{ID})"
 ):
     """The lobby's "Add an AI player" select: one option per level (custom_id ``hats:ai:<id>``)."""
 
@@ -97,7 +96,7 @@ class AiSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> AiSelect:
         """Rebuild the select from its custom_id."""
-        return cls(int(match["lobby"]), item)
+        return cls(bounded_id(match["lobby"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen level to AiCog."""
@@ -132,17 +131,12 @@ class AiCog(HatsFeature, name="AiCog"):
         remove.item.disabled = not any(s.ai_level for s in row.seats)
         return [remove, select]
 
-    def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
-            raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
-
     async def add_ai(self, interaction: discord.Interaction, lobby_id: int, level: str) -> LobbyRow:
         """Seat an AI of ``level`` (host only); ServiceError when full, closed or not the host."""
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         level = AiLevel(level).value
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
@@ -157,7 +151,7 @@ class AiCog(HatsFeature, name="AiCog"):
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
             ai = [i for i, s in enumerate(row.seats) if s.ai_level and s.user_id is None]
@@ -174,6 +168,7 @@ class AiCog(HatsFeature, name="AiCog"):
         """The Add AI select: seat an AI of the chosen level and redraw the lobby."""
 
         async def work() -> None:
+            await self.lobby_for_control(interaction, lobby_id)
             row = await self.add_ai(interaction, lobby_id, level)
             await self._lobby_cog().redraw(interaction, row, from_button=True)
 
@@ -275,24 +270,17 @@ class AiCog(HatsFeature, name="AiCog"):
     async def think(self, game: Game, seat: int, level: str, seed: int) -> Action:
         """The AI's choice for ``seat`` (as :func:`ai_choice`), searched off the event loop.
 
-        Levels in :data:`POOLED_LEVELS` run in ``bot.ai_pool`` (a process pool; without one,
-        as in tests built by ``create_bot``, in the loop's default thread pool); the worker is
-        handed the seat's observation, the seed and ``bot.expert_budget`` only. When a pool
-        worker died (``BrokenProcessPool``) the choice is made in a thread instead, and logged.
+        Levels in :data:`POOLED_LEVELS` run through ``bot.run_cpu``: in ``bot.ai_pool`` (a
+        process pool, handed the seat's observation, the seed and ``bot.expert_budget`` only)
+        or, without one (tests built by ``create_bot``), in the loop's default thread pool.
         """
         if level not in POOLED_LEVELS:
             return ai_choice(game, seat, level, seed)
         observation = game.observation(seat)  # a snapshot: the game may move on meanwhile
-        loop = asyncio.get_running_loop()
-        pool = self.bot.ai_pool
-        budget = self.bot.expert_budget
-        if pool is not None:
-            try:
-                return await loop.run_in_executor(pool, decide, level, seed, observation, budget)
-            except BrokenProcessPool:
-                log.error("the AI process pool is broken: AI moves are searched in threads")
-                self.bot.ai_pool = None
-        return await loop.run_in_executor(None, _choose, level, seed, observation, budget)
+        # in a thread, _choose calls this module's make_ai (tests may watch it); a worker
+        # process gets the engine's own decide, which imports no Discord code
+        fn = decide if self.bot.ai_pool is not None else _choose
+        return await self.bot.run_cpu(fn, level, seed, observation, self.bot.expert_budget)
 
     @commands.Cog.listener()
     async def on_hats_timer(self, row: TimerRow) -> None:
