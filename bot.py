@@ -13,11 +13,14 @@ import gc
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
 import secrets
 import signal
 import sys
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -44,6 +47,7 @@ from cogs.monitoring import (
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
+from engine.ai import ExpertBudget
 from service import DeadlinePolicy, GameService
 from telemetry.logs import JsonFormatter
 
@@ -115,6 +119,8 @@ class Settings:
     """``HATS_LOG_FORMAT``: ``text`` (one plain line per record) or ``json`` (one object)."""
     cache_idle: float | None = 900.0
     """``HATS_CACHE_IDLE``: seconds before an untouched game leaves the cache; None: never."""
+    ai_workers: int | None = None
+    """``HATS_AI_WORKERS``: processes that search AI moves; None: one per CPU core."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -150,6 +156,9 @@ class Settings:
         shard_count, shard_ids = parse_shards(
             env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
         )
+        workers = env.get("HATS_AI_WORKERS", "").strip()
+        if workers and (not workers.isdigit() or int(workers) < 1):
+            raise ValueError(f"HATS_AI_WORKERS must be a whole number from 1, got {workers!r}")
         cache_idle = number("HATS_CACHE_IDLE", 900.0)
         if cache_idle is not None and cache_idle < 0:
             raise ValueError(
@@ -182,6 +191,7 @@ class Settings:
             metrics_addr=env.get("HATS_METRICS_ADDR", "").strip() or "127.0.0.1",
             log_format=parse_log_format(env.get("HATS_LOG_FORMAT", "")),
             cache_idle=cache_idle,
+            ai_workers=int(workers) if workers else None,
         )
 
 
@@ -214,6 +224,34 @@ def log_handler(settings: Settings) -> logging.Handler:
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     return handler
+
+
+def machine_cores() -> int:
+    """CPU cores this process may run on (its affinity where the OS tells, else all)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+AI_WORKER_NICENESS = 10
+"""How much lower the AI workers' CPU priority is than the bot's (``os.nice``, Unix)."""
+
+
+def ai_process_pool(workers: int | None) -> ProcessPoolExecutor:
+    """The process pool that searches AI moves (cogs.ai_players): ``workers`` processes.
+
+    None: :func:`machine_cores`. Workers are started with ``spawn`` (a fresh interpreter: a
+    fork would copy the event loop's and the store's threads mid-flight), only when the first
+    move needs one, at a lower CPU priority (:data:`AI_WORKER_NICENESS`): on a busy core the
+    event loop, which answers the players, runs first.
+    """
+    nice = getattr(os, "nice", None)
+    return ProcessPoolExecutor(
+        max_workers=workers or machine_cores(),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=nice,
+        initargs=(AI_WORKER_NICENESS,) if nice else (),
+    )
 
 
 def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -293,6 +331,8 @@ class HatsBot(commands.AutoShardedBot):
         *,
         store: Store | None = None,
         seed_source: Callable[[], int] | None = None,
+        ai_pool: Executor | None = None,
+        expert_budget: ExpertBudget | None = None,
     ) -> None:
         intents = discord.Intents.default()
         # No voice here: spare the owner discord.py's start-up warnings about voice libraries.
@@ -314,6 +354,12 @@ class HatsBot(commands.AutoShardedBot):
         self.translator = Translator.load()
         self.hats_group: app_commands.Group = make_hats_group()
         self.store: Store | None = store  # handed in by the entry point, else opened in setup_hook
+        self.ai_pool: Executor | None = ai_pool
+        """Where the searching AIs think (:func:`ai_process_pool`, handed in by the entry
+        point; shut down by :meth:`close`). None: the loop's default thread pool (tests)."""
+        self.expert_budget = expert_budget
+        """The expert AI's search budget; None: ``ExpertBudget()`` (BENCHMARKS.md). Tests
+        pass a small one."""
         self.games: GameService  # created in setup_hook
         self.names: dict[int, str] = {}
         """Display names of users seen in interactions (user id -> name)."""
@@ -379,11 +425,18 @@ class HatsBot(commands.AutoShardedBot):
     async def run_cpu(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` off the event loop: CPU work (AI search, hints) must not block it.
 
-        Runs in ``self.cpu_pool`` when the bot has one (a process pool: ``fn`` and ``args``
-        must pickle), else in the loop's default thread pool.
+        Runs in ``self.ai_pool`` when the bot has one (a process pool: ``fn`` and ``args``
+        must pickle), else in the loop's default thread pool. When a pool worker died
+        (``BrokenProcessPool``) the pool is dropped (logged) and the work runs in a thread.
         """
-        pool = getattr(self, "cpu_pool", None)
-        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        loop = asyncio.get_running_loop()
+        if self.ai_pool is not None:
+            try:
+                return await loop.run_in_executor(self.ai_pool, fn, *args)
+            except BrokenProcessPool:
+                log.error("the AI process pool is broken: CPU work runs in threads from now on")
+                self.ai_pool = None
+        return await loop.run_in_executor(None, fn, *args)
 
     async def on_ready(self) -> None:
         """The first READY: freeze what the gateway filled in (guilds, channels, members).
@@ -494,8 +547,14 @@ class HatsBot(commands.AutoShardedBot):
         return [await c.get_translated_payload(self.tree, translator) for c in commands_]
 
     async def close(self) -> None:
-        """Close the Discord connection, then the store, then the metrics port."""
+        """Close the Discord connection, the AI pool, the store, then the metrics port.
+
+        AI searches under way are dropped: their moves are deadlines, played after a restart.
+        """
         await super().close()
+        if self.ai_pool is not None:
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+            self.ai_pool = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -507,12 +566,16 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
 
     For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
-    ``seed_source``, a callable returning each new game's seed. ``shard_count`` defaults to 1
-    here (simcord needs a count; nothing asks Discord). The abuse limits (``max_lobbies``,
+    ``seed_source``, a callable returning each new game's seed, ``ai_pool``, the executor
+    the searching AIs think in (default None: the loop's thread pool), and ``expert_budget``,
+    the expert AI's ExpertBudget (default None: its own default). ``shard_count`` defaults to
+    1 here (simcord needs a count; nothing asks Discord). The abuse limits (``max_lobbies``,
     ``max_games``, ``public_cooldown``) are off unless given: tests and benchmarks drive many
     games and posts per user and channel in little simulated time.
     """
     seed_source = options.pop("seed_source", None)
+    ai_pool = options.pop("ai_pool", None)
+    expert_budget = options.pop("expert_budget", None)
     options.setdefault("shard_count", 1)
     for limit in ("max_lobbies", "max_games", "public_cooldown"):
         options.setdefault(limit, None)
@@ -522,7 +585,12 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
     else:
         where = {"db_path": Path(db_path)}
     settings = Settings(**{**_as_dict(base), **where, **options})
-    return HatsBot(settings, seed_source=seed_source)  # type: ignore[arg-type]
+    return HatsBot(
+        settings,
+        seed_source=seed_source,  # type: ignore[arg-type]
+        ai_pool=ai_pool,  # type: ignore[arg-type]
+        expert_budget=expert_budget,  # type: ignore[arg-type]
+    )
 
 
 def _as_dict(settings: Settings) -> dict[str, object]:
@@ -582,7 +650,7 @@ async def _run(settings: Settings) -> int:
     except StoreError as exc:
         print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
         return EXIT_DATABASE
-    bot = HatsBot(settings)
+    bot = HatsBot(settings, ai_pool=ai_process_pool(settings.ai_workers))
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

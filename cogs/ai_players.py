@@ -1,13 +1,16 @@
 """AI players: AI seats in lobbies (Add AI / Remove AI, ``/hats ai add``) and their moves.
 
-The host fills empty lobby places with AIs of a chosen level (easy, normal, hard). In a game,
-whenever the seat to move is played by an AI — an AI seat, or a human seat whose player is
+The host fills empty lobby places with AIs of a chosen level (easy, normal, hard, expert). In a
+game, whenever the seat to move is played by an AI — an AI seat, or a human seat whose player is
 away or was removed (``SeatRow.ai_level`` set) — this cog plays it after a short natural pause
 (``settings.ai_delay`` seconds): main action, optional actions, end of turn, swap answers
 (R7–R11). Each AI step is an ``ai`` deadline written with the step before it (service.deadlines)
 and fired by whichever process claims it first (service.runner), so an AI seat plays on after a
 restart or when the process that served the game is gone. The AI is handed only that seat's
-observation and legal actions ("Who may see what"). Moves go through
+observation and legal actions ("Who may see what"). The searching levels (hard, expert) think
+off the event loop: in the bot's AI process pool (``bot.ai_pool``, created by the entry point
+and sized to the machine), which is handed only the observation and the seed (both pickle);
+easy and normal choose in well under a millisecond and stay on the loop. Moves go through
 :meth:`GameService.play` with the version the AI saw, so a human who acts first simply wins the
 race. Moves made for a human are stored with actor ``auto`` and marked on the table.
 """
@@ -28,8 +31,8 @@ from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
-from engine import Action, Game
-from engine.ai import AiLevel, make_ai
+from engine import Action, Game, Observation
+from engine.ai import AiLevel, ExpertBudget, decide, make_ai
 from service import GameSession, OutOfDate, ServiceError
 from service.deadlines import AI
 from service.runner import RETRY_SECONDS
@@ -38,14 +41,16 @@ if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
 
-__all__ = ["AiCog", "AiSelect", "ai_choice", "ai_seed"]
+__all__ = ["POOLED_LEVELS", "AiCog", "AiSelect", "ai_choice", "ai_seed"]
 
 log = logging.getLogger("hats.ai")
 
 MAX_SEATS = 4
 AI_RETRY = "ai_retry"
 """Scheduler deadline kind: an AI move the store could not save is tried again."""
-LEVELS: tuple[AiLevel, ...] = (AiLevel.EASY, AiLevel.NORMAL, AiLevel.HARD)
+LEVELS: tuple[AiLevel, ...] = (AiLevel.EASY, AiLevel.NORMAL, AiLevel.HARD, AiLevel.EXPERT)
+POOLED_LEVELS: frozenset[str] = frozenset({AiLevel.HARD.value, AiLevel.EXPERT.value})
+"""Levels whose decisions search (tens of milliseconds to a second): run off the event loop."""
 
 
 def ai_seed(game_seed: int, seat: int, version: int) -> int:
@@ -62,6 +67,11 @@ def ai_choice(game: Game, seat: int, level: str, seed: int) -> Action:
     Raises ValueError for an unknown level; the result is one of ``game.legal_actions(seat)``.
     """
     return make_ai(level, seed).choose(game.observation(seat), game.legal_actions(seat))
+
+
+def _choose(level: str, seed: int, observation: Observation, budget: ExpertBudget | None) -> Action:
+    """:func:`ai_choice` from the observation alone (a worker thread's job)."""
+    return make_ai(level, seed, budget=budget).choose(observation, observation.legal_actions())
 
 
 class AiSelect(
@@ -111,6 +121,7 @@ class AiCog(HatsFeature, name="AiCog"):
             AiLevel.EASY: tr("AI: easy"),
             AiLevel.NORMAL: tr("AI: normal"),
             AiLevel.HARD: tr("AI: hard"),
+            AiLevel.EXPERT: tr("AI: expert"),
         }
         for option in select.item.options:
             option.label = names[AiLevel(option.value)]
@@ -183,6 +194,7 @@ class AiCog(HatsFeature, name="AiCog"):
             app_commands.Choice(name="easy", value="easy"),
             app_commands.Choice(name="normal", value="normal"),
             app_commands.Choice(name="hard", value="hard"),
+            app_commands.Choice(name="expert", value="expert"),
         ]
     )
     async def ai_add(self, interaction: discord.Interaction, level: str = "normal") -> None:
@@ -249,11 +261,26 @@ class AiCog(HatsFeature, name="AiCog"):
         if actor is None:
             actor = "ai" if session.seats[seat].user_id is None else "auto"
         seed = ai_seed(session.row.seed, seat, version)
-        action = ai_choice(session.game, seat, level, seed)
+        action = await self.think(session.game, seat, level, seed)
         try:
             return await self.bot.games.play(session, seat, action, version=version, actor=actor)
         except OutOfDate:
             return None
+
+    async def think(self, game: Game, seat: int, level: str, seed: int) -> Action:
+        """The AI's choice for ``seat`` (as :func:`ai_choice`), searched off the event loop.
+
+        Levels in :data:`POOLED_LEVELS` run through ``bot.run_cpu``: in ``bot.ai_pool`` (a
+        process pool, handed the seat's observation, the seed and ``bot.expert_budget`` only)
+        or, without one (tests built by ``create_bot``), in the loop's default thread pool.
+        """
+        if level not in POOLED_LEVELS:
+            return ai_choice(game, seat, level, seed)
+        observation = game.observation(seat)  # a snapshot: the game may move on meanwhile
+        # in a thread, _choose calls this module's make_ai (tests may watch it); a worker
+        # process gets the engine's own decide, which imports no Discord code
+        fn = decide if self.bot.ai_pool is not None else _choose
+        return await self.bot.run_cpu(fn, level, seed, observation, self.bot.expert_budget)
 
     @commands.Cog.listener()
     async def on_hats_timer(self, row: TimerRow) -> None:

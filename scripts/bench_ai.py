@@ -2,7 +2,8 @@
 
 Usage:
     python scripts/bench_ai.py [--games N] [--seats 2,3,4]
-        [--pairings normal-easy,hard-normal,hard-easy] [--workers 2] [--seed 0]
+        [--pairings normal-easy,hard-normal,hard-easy,expert-hard] [--workers 2] [--seed 0]
+        [--budget JSON] [--expert-budget JSON] [--first N]
         [--out part.json] [--merge part1.json part2.json ...]
 
 For every pairing "A-B" and seat count, ``--games`` games are played (AI against AI through
@@ -18,9 +19,13 @@ the winners (R19, R20); a shared win counts as a win for every winner. Win rates
 ignoring shared wins (1/2, 1/3, 1/2).
 
 Decision times: every ``choose`` call, CPU time of the process (``time.process_time``) and wall
-time, median and 95th percentile per level and seat count, in milliseconds; once over every
-decision, once over the decisions that choose a main action (the ones the hard AI searches;
-ending a turn or answering a swap is quick at every level).
+time, median, 95th percentile and maximum per level and seat count, in milliseconds; once over
+every decision, once over the decisions that choose a main action (the ones the hard and
+expert AIs search hardest; ending a turn or answering a swap is quick at every level).
+
+``--budget`` sets the hard AI's HardBudget, ``--expert-budget`` the expert's ExpertBudget
+(JSON of the fields, e.g. ``'{"turns": 3000}'``); each figure's budget is printed with it.
+``--first N`` plays games N, N+1, ... only (with ``--games``: how many), to split a run.
 
 ``--out`` saves the raw results as JSON; ``--merge`` prints the table of saved parts together
 (to run the benchmark in parts).
@@ -41,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Game, GameConfig
-from engine.ai import AiLevel, HardBudget, make_ai
+from engine.ai import AiLevel, ExpertBudget, HardBudget, make_ai
 
 BASELINE = {2: 1 / 2, 3: 1 / 3, 4: 1 / 2}
 
@@ -55,16 +60,23 @@ def placement(seats: int, index: int) -> tuple[int, tuple[int, ...]]:
     return index // 2, (index % 2, index % 2 + 2)
 
 
-def play_one(job: tuple[str, str, int, int, int, dict | None]) -> dict:
+def play_one(job: tuple[str, str, int, int, int, dict | None, dict | None]) -> dict:
     """Play game ``index`` of pairing A-B with ``seats``; returns its result and timings."""
-    level_a, level_b, seats, index, base_seed, budget_fields = job
-    budget = HardBudget(**budget_fields) if budget_fields else None
+    level_a, level_b, seats, index, base_seed, budget_fields, expert_fields = job
+    budgets = {
+        "hard": HardBudget(**budget_fields) if budget_fields else None,
+        "expert": ExpertBudget(**expert_fields) if expert_fields else None,
+    }
     deal, a_seats = placement(seats, index)
     game_seed = base_seed * 1_000_003 + seats * 100_000 + deal
     game = Game.new(GameConfig(seats, game_seed))
     levels = [level_a if s in a_seats else level_b for s in range(seats)]
     ais = [
-        make_ai(AiLevel(levels[s]), game_seed * 10 + s + 7919 * index, budget=budget)
+        make_ai(
+            AiLevel(levels[s]),
+            game_seed * 10 + s + 7919 * index,
+            budget=budgets.get(levels[s]),
+        )
         for s in range(seats)
     ]
     cpu: dict[str, list[float]] = defaultdict(list)
@@ -88,12 +100,19 @@ def play_one(job: tuple[str, str, int, int, int, dict | None]) -> dict:
     result = game.result
     assert result is not None
     a_won = any(w in a_seats for w in result.winners)
+    totals = [s.total for s in result.scores]
+    if seats == 4:
+        mine = sum(totals[s] for s in a_seats)
+        margin = mine - (sum(totals) - mine)
+    else:
+        margin = totals[a_seats[0]] - max(t for s, t in enumerate(totals) if s not in a_seats)
     shared = result.tie_break.value == "shared"
     return {
         "pairing": f"{level_a}-{level_b}",
         "seats": seats,
         "index": index,
         "a_won": a_won,
+        "margin": margin,
         "shared": shared,
         "cpu": dict(cpu),
         "wall": dict(wall),
@@ -122,8 +141,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
 def report(results: list[dict]) -> str:
     """The win-rate table and the decision-time table, as Markdown."""
     lines = [
-        "| pairing (A-B) | seats | games | A wins | A win rate | 95% CI | baseline | shared |",
-        "|---|---|---|---|---|---|---|---|",
+        "| pairing (A-B) | seats | games | A wins | A win rate | 95% CI | baseline | shared "
+        "| A margin (95% CI) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
     times: dict[tuple[str, int], tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
@@ -133,7 +153,7 @@ def report(results: list[dict]) -> str:
             times[(level, r["seats"])][0].extend(values)
         for level, values in r["wall"].items():
             times[(level, r["seats"])][1].extend(values)
-    order = {"normal-easy": 0, "hard-normal": 1, "hard-easy": 2}
+    order = {"normal-easy": 0, "hard-normal": 1, "hard-easy": 2, "expert-hard": 3}
     for (pairing, seats), rs in sorted(
         groups.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])
     ):
@@ -143,11 +163,21 @@ def report(results: list[dict]) -> str:
         lo, hi = wilson(wins, n)
         lines.append(
             f"| {pairing} | {seats} | {n} | {wins} | {wins / n:.1%} | "
-            f"{lo:.1%}–{hi:.1%} | {BASELINE[seats]:.1%} | {shared} |"
+            f"{lo:.1%}–{hi:.1%} | {BASELINE[seats]:.1%} | {shared} | {_mean_ci(rs)} |"
         )
     for title, main_only in (("every decision", False), ("main-action decisions", True)):
         lines += ["", _time_table(times, title, main_only)]
     return "\n".join(lines)
+
+
+def _mean_ci(results: list[dict]) -> str:
+    """Mean score margin of A over the best B (points; team totals with 4 seats), ± 1.96 SE."""
+    margins = [r["margin"] for r in results if "margin" in r]
+    if len(margins) < 2:
+        return "–"
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+    return f"{mean:+.1f} ({mean - half:+.1f}…{mean + half:+.1f})"
 
 
 def _time_table(
@@ -156,10 +186,10 @@ def _time_table(
     """Decision times per level and seat count; ``main_only``: the ``level/main`` keys."""
     lines = [
         f"| level ({title}) | seats | decisions | CPU median ms | CPU p95 ms | wall median ms "
-        "| wall p95 ms |",
-        "|---|---|---|---|---|---|---|",
+        "| wall p95 ms | wall max ms |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    level_order = {"easy": 0, "normal": 1, "hard": 2}
+    level_order = {"easy": 0, "normal": 1, "hard": 2, "expert": 3}
     by_level: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
     rows = [
         (key.split("/")[0], seats, cpu, wall)
@@ -181,7 +211,7 @@ def _time_row(level: str, seats: str, cpu: list[float], wall: list[float]) -> st
     return (
         f"| {level} | {seats} | {len(cpu)} | {statistics.median(cpu):.2f} | "
         f"{percentile(cpu, 0.95):.2f} | {statistics.median(wall):.2f} | "
-        f"{percentile(wall, 0.95):.2f} |"
+        f"{percentile(wall, 0.95):.2f} | {wall[-1]:.2f} |"
     )
 
 
@@ -200,6 +230,11 @@ def main() -> None:
         "--budget",
         help="hard AI budget as JSON, e.g. '{\"determinizations\": 8}' (default: HardBudget())",
     )
+    parser.add_argument(
+        "--expert-budget",
+        help="expert AI budget as JSON, e.g. '{\"turns\": 3000}' (default: ExpertBudget())",
+    )
+    parser.add_argument("--first", type=int, default=0, help="index of the first game to play")
     args = parser.parse_args()
     if args.merge:
         results = []
@@ -208,14 +243,19 @@ def main() -> None:
         print(report(results))
         return
     budget = json.loads(args.budget) if args.budget else None
-    if budget:
-        HardBudget(**budget)  # fail early on a bad field
+    expert = json.loads(args.expert_budget) if args.expert_budget else None
+    # fail early on a bad field; print the budgets the figures use
+    print(f"hard: {HardBudget(**(budget or {}))}")
+    print(f"expert: {ExpertBudget(**(expert or {}))}")
     jobs = []
     for pairing in args.pairings.split(","):
         level_a, level_b = pairing.split("-")
         AiLevel(level_a), AiLevel(level_b)
         for seats in (int(s) for s in args.seats.split(",")):
-            jobs += [(level_a, level_b, seats, i, args.seed, budget) for i in range(args.games)]
+            jobs += [
+                (level_a, level_b, seats, i, args.seed, budget, expert)
+                for i in range(args.first, args.first + args.games)
+            ]
     results = []
     start = time.perf_counter()
     with Pool(args.workers) as pool:

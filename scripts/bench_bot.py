@@ -2,6 +2,7 @@
 
 Usage: python scripts/bench_bot.py [--games N [N ...]] [--seats N] [--steps N] [--seed N]
                                    [--via mix|slash|dm] [--profile FILE] [--no-pictures]
+                                   [--thinkers N] [--ai-workers N]
 
 For each ``--games`` value a fresh bot (``bot.create_bot``, temporary SQLite file, no turn
 timer, no AI delay) runs under ``simcord.run``. One guild gets N text channels and
@@ -38,6 +39,15 @@ games/s over the wall time of the measured loop, bot errors, and the cyclic garb
 that ran during the loop (``gc.callbacks``: count, time and the longest pause per generation)
 with the five slowest answers and the collections that overlapped them (a full collection,
 generation 2, stops the event loop: it is the usual cause of a lone slow move).
+
+``--thinkers N``: N expert AIs think at once during the measured loop. The bot gets its AI process
+pool (``bot.ai_process_pool(--ai-workers)``, default one worker per core) and N background tasks
+each ask ``AiCog.think`` (the path of an AI seat's move) for the expert's choice in a mid-game
+position (from hard-AI games), again and again, so N decisions are always waiting in or running
+in the pool while the players move. The tasks run outside the bot's simcord scope (simcord would
+otherwise wait for them before every move settles) and do not play the chosen moves: the figure
+is what searching costs the players' interactions. Their decisions per second and the wait per
+decision (queue + search) are printed too.
 
 The instrumentation wraps discord.py and the bot's objects from outside (no bot code changes):
 ``ConnectionState.parse_interaction_create``, ``InteractionResponse`` answer methods and
@@ -76,9 +86,10 @@ from discord.state import ConnectionState
 from simcord.env import Env
 
 import bot as bot_module
-from bot import create_bot
+from bot import ai_process_pool, create_bot
 from cogs.controls import action_custom_id, card_select_custom_id
-from engine import ActionKind
+from engine import ActionKind, Game, GameConfig
+from engine.ai import HardBudget, make_ai
 
 # simcord idles 50 ms after each ephemeral answer while settling (see tests/bot/conftest.py);
 # 1 ms keeps the same settling logic without that artificial wait (private knob, simcord 3.2.1).
@@ -258,6 +269,11 @@ class Run:
     owners: str = ""
     """--gc-owners: who holds the objects a full collection scans (see :func:`gc_owners`)."""
     """Objects the cyclic GC tracked when the loop began (``len(gc.get_objects())``)."""
+    thinkers: int = 0
+    thought_ms: list[float] = field(default_factory=list)
+    """--thinkers: wall time of each expert decision asked of the pool (queue + search)."""
+    warmed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the pool has answered a few decisions (its workers are up)."""
 
 
 async def start_game(env: Any, table: Table, run: Run) -> None:
@@ -345,6 +361,34 @@ async def move(
     run.steps += 1
 
 
+def thinking_positions(count: int, seed: int) -> list[tuple[Game, int]]:
+    """``count`` mid-game positions (game, seat to move at a main action) of hard-AI games."""
+    rng = random.Random(seed)
+    out: list[tuple[Game, int]] = []
+    budget = HardBudget(determinizations=3, candidates=3)
+    while len(out) < count:
+        seats = rng.choice((2, 3, 4))
+        game = Game.new(GameConfig(seats, rng.randrange(1 << 30)))
+        ais = [make_ai("hard", s, budget=budget) for s in range(seats)]
+        while not game.is_over and len(out) < count:
+            seat = game.to_move
+            if not game.main_done and game.pending_offer is None and rng.random() < 0.25:
+                out.append((game.copy(), seat))
+            game.apply(seat, ais[seat].choose(game.observation(seat), game.legal_actions(seat)))
+    return out
+
+
+async def think_forever(cog: Any, positions: list[tuple[Game, int]], index: int, run: Run) -> None:
+    """One --thinkers task: expert decisions through ``cog.think``, one after another."""
+    for n in itertools.count():
+        game, seat = positions[(index + n) % len(positions)]
+        t = time.perf_counter()
+        await cog.think(game, seat, "expert", index * 1_000_003 + n)
+        run.thought_ms.append((time.perf_counter() - t) * 1000)
+        if len(run.thought_ms) >= 4:
+            run.warmed.set()
+
+
 async def run_once(
     n_games: int,
     seats: int,
@@ -355,6 +399,8 @@ async def run_once(
     pictures: bool = True,
     freeze: bool = False,
     owners: bool = False,
+    thinkers: int = 0,
+    ai_workers: int | None = None,
 ) -> Run:
     """One benchmark run on a fresh bot and database; returns its measurements."""
     install_probes()
@@ -364,12 +410,20 @@ async def run_once(
         missing = sorted(set(bot_module.EXTENSIONS) - set(loadable))
         print(f"  warning: skipping missing extensions {missing}", file=sys.stderr)
         bot_module.EXTENSIONS = loadable
-    run = Run(n_games, seats)
+    run = Run(n_games, seats, thinkers=thinkers)
     rng = random.Random(seed)
+    positions = thinking_positions(64, seed) if thinkers else []
     seeds = itertools.count(seed * 1_000_003 + 1)
     with tempfile.TemporaryDirectory(prefix="bench_bot_") as tmp:
         db_path = Path(tmp) / "hats.sqlite3"
-        bot = create_bot(db_path, turn_timer=None, ai_delay=0.0, seed_source=lambda: next(seeds))
+        pool = ai_process_pool(ai_workers) if thinkers else None
+        bot = create_bot(
+            db_path,
+            turn_timer=None,
+            ai_delay=0.0,
+            seed_source=lambda: next(seeds),
+            ai_pool=pool,
+        )
         bot.pictures.enabled = pictures  # --no-pictures: text embeds alone, to compare
         try:
             async with simcord.run(bot, settle_timeout=10.0, check_errors=False) as env:
@@ -404,6 +458,16 @@ async def run_once(
                     gc.freeze()
                 run.frozen = gc.get_freeze_count()
                 run.tracked = len(gc.get_objects())
+                cog = bot.get_cog("AiCog")
+                background = [  # outside the bot's scope: simcord does not wait for them
+                    asyncio.create_task(
+                        think_forever(cog, positions, i, run), context=contextvars.Context()
+                    )
+                    for i in range(thinkers)
+                ]
+                if thinkers:  # let the pool's workers start and the queue fill
+                    await run.warmed.wait()
+                    run.thought_ms.clear()
                 t = time.perf_counter()
                 with run.gc:
                     for table in itertools.islice(itertools.cycle(tables), steps):
@@ -413,6 +477,9 @@ async def run_once(
                             PROBE.clear()
                             await start_game(env, table, run)
                 run.loop_seconds = time.perf_counter() - t
+                for task in background:
+                    task.cancel()
+                await asyncio.gather(*background, return_exceptions=True)
                 run.tracked_after = len(gc.get_objects())
                 if owners:
                     run.owners = gc_owners(env)
@@ -424,6 +491,8 @@ async def run_once(
         finally:
             if bot.store is not None:
                 await bot.store.close()
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
     return run
 
 
@@ -469,6 +538,13 @@ def report(run: Run) -> str:
         f"  i.e. {run.steps / secs / per_game:.2f} whole games/s at {per_game} steps per "
         f"{run.seats}-seat game (BENCHMARKS.md, Engine)"
     )
+    if run.thinkers:
+        lines.append(
+            f"  {run.thinkers} expert AIs thinking at once: {len(run.thought_ms)} decisions in "
+            f"{run.loop_seconds:.1f} s ({len(run.thought_ms) / secs:.1f}/s); wait per decision "
+            f"(queue + search) median {pct(run.thought_ms, 0.5):.0f} ms, "
+            f"p99 {pct(run.thought_ms, 0.99):.0f} ms"
+        )
     lines.extend(gc_report(run))
     lines.append(f"  bot errors: {len(run.errors)}")
     lines.extend(f"    {e}" for e in run.errors[:5])
@@ -577,10 +653,20 @@ def main() -> None:
         action="store_true",
         help="after the loop: how many GC-tracked objects the bot holds and how many simcord",
     )
+    parser.add_argument(
+        "--thinkers",
+        type=int,
+        default=0,
+        help="expert AI decisions kept in flight in the bot's AI pool during the loop",
+    )
+    parser.add_argument(
+        "--ai-workers", type=int, help="processes of the AI pool (default: one per core)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     print(
         f"bench_bot: seats={args.seats} steps={args.steps} seed={args.seed} via={args.via} "
+        f"thinkers={args.thinkers} ai_workers={args.ai_workers or bot_module.machine_cores()} "
         f"python {sys.version.split()[0]} discord.py {discord.__version__} "
         f"load average {os.getloadavg()[0]:.2f}",
         flush=True,
@@ -598,6 +684,8 @@ def main() -> None:
                 not args.no_pictures,
                 args.freeze_after_start,
                 args.gc_owners,
+                args.thinkers,
+                args.ai_workers,
             )
         )
         print(report(run), flush=True)

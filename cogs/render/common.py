@@ -67,6 +67,7 @@ AI_LEVEL_NAMES: dict[str, str] = {
     "easy": N_("easy"),
     "normal": N_("normal"),
     "hard": N_("hard"),
+    "expert": N_("expert"),
 }
 """AI levels as msgids; an unknown level is shown as it is."""
 
@@ -82,12 +83,12 @@ class SeatLabel:
     """Who sits in a seat, for display.
 
     ``seat``: 0-based seat number. ``user_id``: the Discord user, None for an AI seat.
-    ``ai_level``: ``"easy"``/``"normal"``/``"hard"`` for an AI seat, or for a human seat the
-    AI plays while the human is ``away``. ``name``: the display name for markdown places
-    (embed titles and field names, where mentions do not render): a user's name comes
-    escaped and bidi-isolated, told apart from equal names (``cogs.user_text.seat_names``).
-    ``plain``: the same name unescaped, for pictures and labels without markdown (select
-    options, buttons); empty means ``name``.
+    ``ai_level``: ``"easy"``/``"normal"``/``"hard"``/``"expert"`` for an AI seat, or for a
+    human seat the AI plays while the human is ``away``. ``name``: the display name for
+    markdown places (embed titles and field names, where mentions do not render): a user's
+    name comes escaped and bidi-isolated, told apart from equal names
+    (``cogs.user_text.seat_names``). ``plain``: the same name unescaped, for pictures and
+    labels without markdown (select options, buttons); empty means ``name``.
     """
 
     seat: int

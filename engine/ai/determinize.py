@@ -16,7 +16,7 @@ from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.ai.sim import NO_SEAT, SimState
 from engine.observation import Observation
 
-__all__ = ["determinize", "public_state"]
+__all__ = ["deal", "determinize", "public_state"]
 
 
 def _require_seat(obs: Observation) -> int:
@@ -62,6 +62,17 @@ def determinize(
     None). The deck's order is random; the result's own reshuffle RNG is drawn from ``rng``.
     Raises ValueError for the public view or when the counts do not add up.
     """
+    return deal(obs, rng, knowledge)[0]
+
+
+def deal(
+    obs: Observation, rng: random.Random, knowledge: Knowledge | None = None
+) -> tuple[SimState, list[list[int]]]:
+    """:func:`determinize`, and the sampled faces of every seat's black hats (R8).
+
+    The second item has one list per seat (card ids; the viewer's own faces as it knows
+    them), in no particular order. Draws from ``rng`` exactly as :func:`determinize`.
+    """
     viewer = _require_seat(obs)
     know = knowledge if knowledge is not None else knowledge_of(obs)
     seats = obs.seats
@@ -81,6 +92,8 @@ def determinize(
     hands: list[list[int]] = [[] for _ in range(seats)]
     hands[viewer] = [c.id for c in obs.hand or ()]
     blacks = list(obs.black_hat_counts)
+    faces: list[list[int]] = [[] for _ in range(seats)]
+    faces[viewer] = [c.id for c in obs.own_black_hats or ()]
     for seat in range(seats):
         if seat == viewer:
             continue
@@ -92,11 +105,12 @@ def determinize(
             rng.shuffle(cards)
         else:
             cards = take(hidden)
-        hands[seat] = cards[:size]  # the rest are this seat's black hats (faces not needed)
+        hands[seat] = cards[:size]
+        faces[seat] = cards[size:]  # the rest are this seat's black hats
     deck = take(obs.deck_size)
     if free:
         raise ValueError("the observation's counts do not match its hidden cards")
-    return SimState(
+    state = SimState(
         seats=seats,
         board=[c.id for c in obs.board],
         hands=hands,
@@ -111,3 +125,4 @@ def determinize(
         optional_used=obs.optional_used,
         rng=random.Random(rng.getrandbits(64)),
     )
+    return state, faces

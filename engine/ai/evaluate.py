@@ -216,6 +216,16 @@ class Evaluator:
         self._variants[tag] = found
         return found
 
+    def set_hand(self, hand: list[int]) -> None:
+        """Evaluate ``hand`` (card ids) instead, in the same position.
+
+        The board and cookie tables do not depend on the hand and are kept, so weighing many
+        possible hands of one seat at one moment (the expert AI's inference) is cheap.
+        """
+        self.hand = hand
+        self.state.hands[self.seat] = hand
+        self._fav_tables()
+
     # ------------------------------------------------------------------ gains
     @property
     def favourite(self) -> int:

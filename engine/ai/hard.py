@@ -23,22 +23,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind
-from engine.ai.base import ActionIndex, check_inputs, decision_rng, offer_refused_this_turn
+from engine.ai.base import ActionIndex, check_inputs, decision_rng
 from engine.ai.determinize import determinize, public_state
-from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
+from engine.ai.evaluate import Evaluator
 from engine.ai.knowledge import Knowledge, knowledge_of
-from engine.ai.normal import normal_choice, optional_card
-from engine.ai.sim import NUM_TYPES, SimState, worth_of
-from engine.config import TURNS_PER_SEAT
+from engine.ai.normal import normal_choice, optional_card, swap_choice
+from engine.ai.rollout import (
+    DISCARD_AFTER,
+    DISCARD_FIRST,
+    END,
+    MAIN,
+    Plan,
+    play_plan,
+    rollout_value,
+)
 from engine.observation import Observation
-from engine.scoring import COOKIE_POINTS
 
 __all__ = ["HardAi", "HardBudget"]
-
-_DISCARD_FIRST = "discard_first"
-_DISCARD_AFTER = "discard_after"
-_MAIN = "main"
-_END = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,28 +69,6 @@ class HardBudget:
             raise ValueError("depth_rounds must be at least 1, or None for whole games")
 
 
-def _estimate(state: SimState, seat: int) -> float:
-    """Estimated margin of ``seat`` (its team) over the best opponent if the game ended now."""
-    worth = worth_of(state.board)
-    values = []
-    for s in range(state.seats):
-        counts = state.counts[s]
-        v = state.blacks[s] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
-        v += favourite_estimate(state.hands[s], state.sums[s])
-        if state.cookie == s:
-            v += COOKIE_POINTS
-        values.append(v)
-    return _margin(state, seat, values)
-
-
-def _margin(state: SimState, seat: int, values: Sequence[float]) -> float:
-    if state.seats == 4:
-        mine = values[seat] + values[(seat + 2) % 4]
-        other = values[(seat + 1) % 4] + values[(seat + 3) % 4]
-        return mine - other
-    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
-
-
 class HardAi:
     """The hard level (see the module docstring); ``seed`` drives the sampling."""
 
@@ -108,16 +87,10 @@ class HardAi:
             return legal[0]
         rng = decision_rng(self._rng, self.seed, observation)
         index = ActionIndex(legal)
-        kinds = index.kinds
-        if ActionKind.DECLINE_SWAP in kinds:
-            return normal_choice(observation, legal, rng)
         know = knowledge_of(observation)
-        if (
-            ActionKind.OFFER_SWAP in kinds
-            and not offer_refused_this_turn(observation)
-            and optional_card(Evaluator(public_state(observation), viewer), know) is not None
-        ):
-            return normal_choice(observation, legal, rng)
+        swap = swap_choice(observation, legal, know, rng)
+        if swap is not None:
+            return swap
         plans = self._candidates(observation, viewer, index, know)
         if not plans:  # nothing searchable (cannot happen with engine-made inputs)
             return normal_choice(observation, legal, rng)
@@ -130,10 +103,10 @@ class HardAi:
     # ------------------------------------------------------------------ candidates
     def _candidates(
         self, obs: Observation, viewer: int, index: ActionIndex, know: Knowledge
-    ) -> list[tuple[tuple[str, int, int], Action]]:
+    ) -> list[tuple[Plan, Action]]:
         """The moves to search: ``((plan kind, card, slot), action)``."""
         state = public_state(obs)
-        plans: list[tuple[tuple[str, int, int], Action]] = []
+        plans: list[tuple[Plan, Action]] = []
         discard = None
         if ActionKind.DISCARD in index.kinds:
             card = optional_card(Evaluator(state, viewer), know, margin=-1e9)
@@ -145,15 +118,15 @@ class HardAi:
             for _gain, card, slot in gains[: self.budget.candidates]:
                 action = index.main(card, slot)
                 if action is not None:
-                    plans.append(((_MAIN, card, slot), action))
+                    plans.append(((MAIN, card, slot), action))
             if discard is not None and discard[1] is not None:
-                plans.append(((_DISCARD_FIRST, discard[0], 0), discard[1]))
+                plans.append(((DISCARD_FIRST, discard[0], 0), discard[1]))
         else:
             end = index.get(ActionKind.END_TURN)
             if end is not None:
-                plans.append(((_END, -1, 0), end))
+                plans.append(((END, -1, 0), end))
             if discard is not None and discard[1] is not None:
-                plans.append(((_DISCARD_AFTER, discard[0], 0), discard[1]))
+                plans.append(((DISCARD_AFTER, discard[0], 0), discard[1]))
         return plans
 
     # ------------------------------------------------------------------ search
@@ -161,7 +134,7 @@ class HardAi:
         self,
         obs: Observation,
         viewer: int,
-        plans: Sequence[tuple[tuple[str, int, int], Action]],
+        plans: Sequence[tuple[Plan, Action]],
         rng: random.Random,
         know: Knowledge,
     ) -> list[float]:
@@ -173,44 +146,11 @@ class HardAi:
             shuffle_seed = rng.getrandbits(64)
             for j, (plan, _action) in enumerate(plans):
                 state = det.copy(random.Random(shuffle_seed))
-                self._play_plan(state, viewer, plan)
-                totals[j] += self._rollout(state, viewer)
+                play_plan(state, viewer, plan, budget.spite)
+                totals[j] += rollout_value(
+                    state, viewer, budget.spite, budget.depth_rounds, budget.win_bonus
+                )
             limit = budget.time_limit_ms
             if limit is not None and i and (time.perf_counter() - start) * 1000 > limit:
                 break
         return totals
-
-    def _play_plan(self, state: SimState, seat: int, plan: tuple[str, int, int]) -> None:
-        kind, card, slot = plan
-        if kind == _DISCARD_FIRST:
-            state.do_discard(card)
-            card, slot = Evaluator(state, seat, self.budget.spite).best_main()
-            kind = _MAIN
-        elif kind == _DISCARD_AFTER:
-            state.do_discard(card)
-        if kind == _MAIN:
-            if slot == BLACK_HAT_SLOT:
-                state.do_black_hat(card)
-            else:
-                state.do_exchange(card, slot)
-        state.end_turn()
-
-    def _rollout(self, state: SimState, seat: int) -> float:
-        budget = self.budget
-        spite = budget.spite
-        rounds = budget.depth_rounds
-        stop = state.seats * TURNS_PER_SEAT
-        if rounds is not None:
-            stop = min(stop, state.turns_done + rounds * state.seats)
-        while state.turns_done < stop:
-            card, slot = Evaluator(state, state.active, spite).best_main()
-            if slot == BLACK_HAT_SLOT:
-                state.do_black_hat(card)
-            else:
-                state.do_exchange(card, slot)
-            state.end_turn()
-        if not state.is_over:
-            return _estimate(state, seat)
-        totals = state.totals()
-        margin = _margin(state, seat, totals)
-        return margin + (budget.win_bonus if seat in state.winners(totals) else 0.0)

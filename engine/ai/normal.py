@@ -20,7 +20,14 @@ from engine.ai.evaluate import Evaluator
 from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.observation import Observation
 
-__all__ = ["NormalAi", "answer_card", "best_main_tied", "normal_choice", "optional_card"]
+__all__ = [
+    "NormalAi",
+    "answer_card",
+    "best_main_tied",
+    "normal_choice",
+    "optional_card",
+    "swap_choice",
+]
 
 OPTIONAL_MARGIN = 0.5
 """Points an unknown card must beat the worst hand card by, on average, to discard or offer."""
@@ -99,6 +106,27 @@ def normal_choice(obs: Observation, legal: Sequence[Action], rng: random.Random)
         if chosen is not None:
             return chosen
     return index.get(ActionKind.END_TURN) or legal[0]
+
+
+def swap_choice(
+    obs: Observation, legal: Sequence[Action], know: Knowledge, rng: random.Random
+) -> Action | None:
+    """The normal AI's choice when a searching AI leaves partner swaps to it (R10), else None.
+
+    That is a swap answer (or decline), or, before anything else in the turn, the swap offer
+    the normal AI would make (not after a declined offer). ``know``: the viewer's knowledge.
+    """
+    viewer = check_inputs(obs, legal)
+    kinds = {a.kind for a in legal}
+    if ActionKind.DECLINE_SWAP in kinds:
+        return normal_choice(obs, legal, rng)
+    if (
+        ActionKind.OFFER_SWAP in kinds
+        and not offer_refused_this_turn(obs)
+        and optional_card(Evaluator(public_state(obs), viewer), know) is not None
+    ):
+        return normal_choice(obs, legal, rng)
+    return None
 
 
 class NormalAi:

@@ -6,13 +6,20 @@ import random
 from collections.abc import Sequence
 
 from engine import Game, GameConfig
-from engine.ai import HardBudget, make_ai
+from engine.ai import ExpertBudget, HardBudget, Player, make_ai
 from engine.ai.sim import NO_SEAT, SimState
 from engine.chance import SeededChance
 from engine.setup import Setup
 
 FAST_HARD = HardBudget(determinizations=3, candidates=3, depth_rounds=2)
 """A small search budget so hard games stay quick in tests."""
+FAST_EXPERT = ExpertBudget(turns=240, quick_turns=40)
+"""A small search budget so expert games stay quick in tests (a few ms per decision)."""
+
+
+def quick_ai(level: str, seed: int) -> Player:
+    """An AI of ``level`` whose search, if any, uses the tests' small budgets."""
+    return make_ai(level, seed, budget=FAST_EXPERT if level == "expert" else FAST_HARD)
 
 
 def sim_from_game(game: Game) -> SimState:
@@ -41,11 +48,18 @@ def play_ai_game(
     ai_seeds: Sequence[int],
     budget: HardBudget | None = FAST_HARD,
     max_steps: int = 2000,
+    expert_budget: ExpertBudget | None = FAST_EXPERT,
 ) -> Game:
-    """Play a whole game with one AI per seat, asserting every choice is legal."""
+    """Play a whole game with one AI per seat, asserting every choice is legal.
+
+    ``budget`` is the hard seats' search budget, ``expert_budget`` the expert seats'.
+    """
     game = Game.new(GameConfig(seats, game_seed))
     pairs = zip(levels, ai_seeds, strict=True)
-    ais = [make_ai(level, seed, budget=budget) for level, seed in pairs]
+    ais = [
+        make_ai(level, seed, budget=expert_budget if level == "expert" else budget)
+        for level, seed in pairs
+    ]
     for _ in range(max_steps):
         seat = game.to_move
         if seat is None:

@@ -1,10 +1,10 @@
 """Same seed, same choices: AI games replay identically; the seed matters."""
 
 import pytest
-from ai_support import play_ai_game
+from ai_support import play_ai_game, quick_ai
 
 from engine import Game, GameConfig
-from engine.ai import AiLevel, make_ai
+from engine.ai import AiLevel
 
 
 def _steps(game):
@@ -37,11 +37,11 @@ def test_another_seed_gives_other_choices():
 def test_a_fresh_ai_per_decision_chooses_like_a_long_lived_one(level):
     # The bot may rebuild the AI for every decision: choices depend on (seed, observation).
     game = Game.new(GameConfig(3, 21))
-    kept = make_ai(level, 99)
+    kept = quick_ai(level, 99)
     while not game.is_over:
         seat = game.to_move
         obs = game.observation(seat)
         legal = game.legal_actions(seat)
         action = kept.choose(obs, legal)
-        assert make_ai(level, 99).choose(obs, legal) == action
+        assert quick_ai(level, 99).choose(obs, legal) == action
         game.apply(seat, action)

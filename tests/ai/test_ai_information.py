@@ -4,13 +4,13 @@ import inspect
 import random
 
 import pytest
-from ai_support import twin_game
+from ai_support import quick_ai, twin_game
 
 from engine import BlackHat, Discard, EndTurn, Game, GameConfig, Observation
-from engine.ai import AiLevel, EasyAi, HardAi, NormalAi, make_ai
+from engine.ai import AiLevel, EasyAi, ExpertAi, HardAi, NormalAi, make_ai
 
 
-@pytest.mark.parametrize("cls", [EasyAi, NormalAi, HardAi])
+@pytest.mark.parametrize("cls", [EasyAi, NormalAi, HardAi, ExpertAi])
 def test_choose_takes_an_observation_and_legal_actions_only(cls):
     params = list(inspect.signature(cls.choose).parameters)
     assert params == ["self", "observation", "legal"]
@@ -54,7 +54,7 @@ def test_same_observation_from_different_hidden_cards_gives_the_same_choice(seat
         legal = a.legal_actions(viewer)
         assert b.legal_actions(viewer) == legal
         for level in AiLevel:
-            assert make_ai(level, seed).choose(obs, legal) == make_ai(level, seed).choose(
+            assert quick_ai(level, seed).choose(obs, legal) == quick_ai(level, seed).choose(
                 b.observation(viewer), b.legal_actions(viewer)
             )
         checked += 1

@@ -1,9 +1,10 @@
 """AI partners answer swap offers and do not loop on a declined offer (R10)."""
 
 import pytest
+from ai_support import quick_ai
 
 from engine import ActionKind, Game, GameConfig, OfferSwap
-from engine.ai import AiLevel, make_ai
+from engine.ai import AiLevel
 
 
 def _offer_pending(seed):
@@ -21,7 +22,7 @@ def test_ai_partner_answers_or_declines_a_pending_offer(level):
         partner = game.to_move
         assert partner == (offerer + 2) % 4
         legal = game.legal_actions(partner)
-        action = make_ai(level, seed).choose(game.observation(partner), legal)
+        action = quick_ai(level, seed).choose(game.observation(partner), legal)
         assert action.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
         given = game.hands[offerer][0]
         game.apply(partner, action)
@@ -40,6 +41,8 @@ def test_ai_does_not_offer_again_after_a_decline(level):
         partner = game.to_move
         game.apply(partner, game.legal_actions(partner)[-1])  # decline
         assert game.to_move == offerer
-        action = make_ai(level, seed).choose(game.observation(offerer), game.legal_actions(offerer))
+        action = quick_ai(level, seed).choose(
+            game.observation(offerer), game.legal_actions(offerer)
+        )
         assert action.kind is not ActionKind.OFFER_SWAP
         assert action.kind.is_main

@@ -9,7 +9,9 @@ import sys
 import pytest
 
 import cogs.ai_players as ai_players
+from bot import ai_process_pool
 from engine import Game, GameConfig, Observation, Step
+from engine.ai import ExpertBudget
 from tests.bot.helpers import bot_messages, custom_ids, play_one, session_of
 
 
@@ -83,12 +85,17 @@ async def test_host_removes_the_last_ai_by_command(world):
     assert "· hard" in text and "· easy" not in text  # the lobby message was redrawn
 
 
-async def play_human_game(world, levels, seed):
-    """Alice hosts with AIs of ``levels`` and plays her own turns until the game ends."""
+async def play_human_game(world, levels, seed, *, check_lobby=None):
+    """Alice hosts with AIs of ``levels`` and plays her own turns until the game ends.
+
+    ``check_lobby(message)`` looks at the lobby message before the start.
+    """
     env, alice = world.env, world.players[0]
     lobby = await open_lobby(world)
     for level in levels:
         await alice.slash(world.channel, "hats ai add", level=level)
+    if check_lobby is not None:
+        check_lobby(lobby_message(world, lobby))
     await alice.click(lobby_message(world, lobby), label="Start")
     session = await session_of(env, world.channel)
     rng = random.Random(seed)
@@ -142,10 +149,40 @@ async def test_one_human_one_hard_ai_game_and_ai_sees_only_its_observation(world
     assert session.game.result is not None
 
 
+async def test_an_expert_ai_thinks_in_the_process_pool_and_plays_to_the_end(world, make_bot):
+    # The real path: the expert's observation and seed go to a worker process and its moves
+    # come back (a small search budget keeps the test quick).
+    pool = ai_process_pool(1)
+    submitted = []
+    real_submit = pool.submit
+
+    def submit(fn, *args, **kwargs):
+        submitted.append((fn, args))
+        return real_submit(fn, *args, **kwargs)
+
+    pool.submit = submit
+    try:
+        budget = ExpertBudget(turns=200, quick_turns=40)
+        await world.env.restart_bot(make_bot(ai_pool=pool, expert_budget=budget))
+
+        def shows_the_expert(lobby):
+            assert "· expert" in lobby.embeds[0].fields[0].value
+
+        session = await play_human_game(world, ["expert"], seed=5, check_lobby=shows_the_expert)
+    finally:
+        pool.shutdown()
+    assert session.game.result is not None
+    assert [s.ai_level for s in session.seats].count("expert") == 1
+    assert "ai" in await actors(world.env, session.id)
+    assert submitted  # the expert's decisions went to the worker: level, seed, observation
+    for _fn, args in submitted:
+        assert args[0] == "expert" and isinstance(args[2], Observation)
+
+
 async def test_ai_choice_is_deterministic_from_seed_and_observation():
     game = Game.new(GameConfig(seats=3, seed=9))
     seat = game.to_move
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "expert"):
         seed = ai_players.ai_seed(9, seat, 0)
         first = ai_players.ai_choice(game, seat, level, seed)
         assert first == ai_players.ai_choice(game, seat, level, seed)

@@ -91,6 +91,7 @@ async def test_every_synced_command_is_localized_validly(simcord_env):
         "facile",
         "normale",
         "difficile",
+        "esperto",
     }
     assert len(hats["options"]) <= 25  # Discord's limit of subcommands and groups per command
     assert "history" in subs

@@ -69,6 +69,15 @@ def test_bad_setting_is_named():
         raise AssertionError("a malformed setting was accepted")
 
 
+def test_ai_workers_default_to_the_machine_and_a_bad_count_is_named():
+    assert bot.Settings.from_env({}).ai_workers is None  # one worker per core
+    assert bot.Settings.from_env({"HATS_AI_WORKERS": "3"}).ai_workers == 3
+    for bad in ("0", "two", "-1"):
+        with pytest.raises(ValueError, match="HATS_AI_WORKERS must be a whole number from 1"):
+            bot.Settings.from_env({"HATS_AI_WORKERS": bad})
+    assert bot.machine_cores() >= 1
+
+
 def _closed_port() -> int:
     """A loopback port nobody listens on: connecting is refused at once (no network needed)."""
     with socket.socket() as sock:

@@ -112,6 +112,17 @@ def test_ai_seats_are_fixed_strength_pseudo_players():
     assert AI_RATINGS["hard"] == hard
 
 
+def test_beating_an_expert_ai_is_worth_more_than_beating_a_hard_one():
+    def gain(level):
+        seats = (SeatOutcome(1, None, 1), SeatOutcome(None, level, 2), SeatOutcome(2, None, 3))
+        book = {}
+        apply_outcome(book, Outcome(1, 7, seats))
+        return _after(book, 1).mu - _fresh().mu
+
+    assert AI_RATINGS["expert"].mu > AI_RATINGS["hard"].mu  # rated above hard (BENCHMARKS.md)
+    assert gain("expert") > gain("hard") > gain("easy")
+
+
 def test_one_human_against_ais_is_not_rated():
     seats = (SeatOutcome(1, None, 1), SeatOutcome(None, "easy", 2), SeatOutcome(None, "hard", 3))
     book = {}

@@ -1,0 +1,124 @@
+"""Playing a searched move on a sampled position, then the game on, greedily (R7–R20).
+
+Shared by the hard and expert AIs. A *plan* is the move under test, ``(kind, card, slot)``:
+
+- ``(MAIN, card, slot)``: an exchange on ``slot`` (R7), or a black hat when ``slot`` is
+  :data:`~engine.ai.evaluate.BLACK_HAT_SLOT` (R8); then the turn ends (R11).
+- ``(DISCARD_FIRST, card, 0)``: discard ``card`` and draw (R9), then the greedy main action
+  with the new hand, then the turn ends.
+- ``(END, -1, 0)``: end the turn (main action already done, R11).
+- ``(DISCARD_AFTER, card, 0)``: discard and draw after the main action, which ends the turn.
+
+:func:`rollout_value` then lets every seat play the greedy move of
+:class:`~engine.ai.evaluate.Evaluator` (its own hand and the public cards, with ``spite``) for
+some rounds or to the end, and scores the result for the searching seat: the final margin over
+the best opponent (the other team with 4 seats, R20) plus a bonus for a win (R19), or the
+estimated margin when the rollout stops early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
+from engine.ai.sim import NUM_TYPES, SimState, worth_of
+from engine.config import TURNS_PER_SEAT
+from engine.scoring import COOKIE_POINTS
+
+__all__ = [
+    "DISCARD_AFTER",
+    "DISCARD_FIRST",
+    "END",
+    "MAIN",
+    "Plan",
+    "estimate",
+    "margin",
+    "play_plan",
+    "rollout_value",
+]
+
+MAIN = "main"
+DISCARD_FIRST = "discard_first"
+END = "end"
+DISCARD_AFTER = "discard_after"
+
+Plan = tuple[str, int, int]
+"""``(kind, card id, slot)``: a move to search (see the module docstring)."""
+
+
+def margin(state: SimState, seat: int, values: Sequence[float]) -> float:
+    """``seat``'s value (its team's with 4 seats, R20) minus the best opponent's (team's)."""
+    if state.seats == 4:
+        mine = values[seat] + values[(seat + 2) % 4]
+        other = values[(seat + 1) % 4] + values[(seat + 3) % 4]
+        return mine - other
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def estimate(state: SimState, seat: int) -> float:
+    """Estimated margin of ``seat`` over the best opponent if the game ended now (R15–R20)."""
+    worth = worth_of(state.board)
+    values = []
+    for s in range(state.seats):
+        counts = state.counts[s]
+        v = state.blacks[s] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+        v += favourite_estimate(state.hands[s], state.sums[s])
+        if state.cookie == s:
+            v += COOKIE_POINTS
+        values.append(v)
+    return margin(state, seat, values)
+
+
+def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
+    """Play ``plan`` for the active ``seat`` of ``state`` and end its turn (R7–R11)."""
+    kind, card, slot = plan
+    if kind == DISCARD_FIRST:
+        state.do_discard(card)
+        card, slot = Evaluator(state, seat, spite).best_main()
+        kind = MAIN
+    elif kind == DISCARD_AFTER:
+        state.do_discard(card)
+    if kind == MAIN:
+        if slot == BLACK_HAT_SLOT:
+            state.do_black_hat(card)
+        else:
+            state.do_exchange(card, slot)
+    state.end_turn()
+
+
+def rollout_value(
+    state: SimState,
+    seat: int,
+    spite: float,
+    depth_rounds: int | None,
+    win_bonus: float,
+    spread: int = 1,
+) -> float:
+    """Play ``state`` on greedily and score it for ``seat`` (see the module docstring).
+
+    ``depth_rounds``: rounds to play before estimating (None: to the end, R14). ``spread``
+    > 1: the other seats play one of their ``spread`` best moves, drawn by ``state.rng``
+    (a searching opponent is not a greedy one); ``seat`` itself stays greedy. Mutates
+    ``state``. Returns points (margin, plus ``win_bonus`` for a win or a shared win).
+    """
+    stop = state.seats * TURNS_PER_SEAT
+    if depth_rounds is not None:
+        stop = min(stop, state.turns_done + depth_rounds * state.seats)
+    while state.turns_done < stop:
+        active = state.active
+        if spread > 1 and active != seat:
+            gains = Evaluator(state, active, spite).main_gains()
+            gains.sort(key=lambda g: -g[0])
+            _gain, card, slot = gains[int(state.rng.random() * min(spread, len(gains)))]
+        else:
+            card, slot = Evaluator(state, active, spite).best_main()
+        if slot == BLACK_HAT_SLOT:
+            state.do_black_hat(card)
+        else:
+            state.do_exchange(card, slot)
+        state.end_turn()
+    if not state.is_over:
+        return estimate(state, seat)
+    totals = state.totals()
+    result = margin(state, seat, totals)
+    return result + (win_bonus if seat in state.winners(totals) else 0.0)
