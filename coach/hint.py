@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Action, BlackHat, Exchange, Observation
-from engine.ai import AiLevel, make_ai
+from engine.ai import AiLevel, ExpertBudget, make_ai
 from engine.ai.determinize import public_state
 from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator
 
 __all__ = ["HINT_LEVEL", "Hint", "suggest"]
 
-HINT_LEVEL = AiLevel.HARD
+HINT_LEVEL = AiLevel.EXPERT
 """The AI level whose move a hint suggests (the strongest level the engine has)."""
 
 
@@ -50,13 +50,20 @@ def _main_gain(obs: Observation, action: Action) -> int | None:
     return None
 
 
-def suggest(obs: Observation, legal: Sequence[Action], *, seed: int) -> Hint:
+def suggest(
+    obs: Observation,
+    legal: Sequence[Action],
+    seed: int,
+    budget: ExpertBudget | None = None,
+) -> Hint:
     """The hint for the seat whose observation ``obs`` is, among its ``legal`` actions.
 
-    ``seed`` makes the AI's choice repeatable. Raises ValueError when ``obs`` is the public
-    view or ``legal`` is empty (nothing to suggest).
+    ``seed`` makes the AI's choice repeatable; ``budget``: the expert's search budget (None:
+    its default, about 0.4 s of CPU for a main action; run it off the event loop). Positional
+    and module-level, so a process pool can run it. Raises ValueError when ``obs`` is the
+    public view or ``legal`` is empty (nothing to suggest).
     """
     if obs.viewer is None or not legal:
         raise ValueError("a hint needs a seat that has something to do")
-    action = make_ai(HINT_LEVEL, seed).choose(obs, legal)
+    action = make_ai(HINT_LEVEL, seed, budget=budget).choose(obs, legal)
     return Hint(action, _main_gain(obs, action) if action.kind.is_main else None)

@@ -38,7 +38,6 @@ from discord.ext import commands
 from coach import (
     LEARNER,
     LESSON_SEEDS,
-    Hint,
     Note,
     explain_end,
     latest_notes,
@@ -53,7 +52,7 @@ from cogs.render.coach import coach_lines, hint_line
 from cogs.replies import error_text, labels_for, send_private
 from data import LobbyRow, StoreError
 from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
-from engine import Action, Event, Observation
+from engine import Event
 from service import GameSession, ServiceError
 
 if TYPE_CHECKING:
@@ -176,11 +175,6 @@ def hint_seed(session: GameSession, seat: int) -> int:
     the same seed.
     """
     return session.version * 4 + seat
-
-
-def _suggest(obs: Observation, legal: Sequence[Action], seed: int) -> Hint:
-    """:func:`coach.suggest` with positional arguments (for ``run_in_executor``, picklable)."""
-    return suggest(obs, legal, seed=seed)
 
 
 class LearnCog(HatsFeature, name="LearnCog"):
@@ -411,7 +405,9 @@ class LearnCog(HatsFeature, name="LearnCog"):
         if not legal:
             raise ServiceError("Nothing to suggest right now: it is not your turn.")
         obs = game.observation(seat)
-        hint = await self.bot.run_cpu(_suggest, obs, legal, hint_seed(session, seat))
+        hint = await self.bot.run_cpu(
+            suggest, obs, legal, hint_seed(session, seat), self.bot.expert_budget
+        )
         await send_private(interaction, hint_line(hint, tr))
 
     # ------------------------------------------------------------------ buttons

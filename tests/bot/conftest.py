@@ -9,6 +9,7 @@ import pytest
 from simcord.env import Env
 
 from bot import create_bot
+from engine.ai import ExpertBudget
 
 # simcord idles 50 ms after every ephemeral answer while settling; our tests send hundreds of
 # them. 1 ms keeps the same settling logic at test speed (private simcord knob, pinned 3.2.1).
@@ -28,6 +29,10 @@ def bot_options():
     return {"turn_timer": None, "ai_delay": 0.0, "edit_limit": None}
 
 
+TEST_EXPERT = ExpertBudget(turns=300, quick_turns=40)
+"""The expert AI's budget in bot tests (expert seats, hints): small, so games stay quick."""
+
+
 @pytest.fixture
 async def make_bot(db_path, bot_options):
     """Build bots over the test database (a restart builds a second one); closes their stores.
@@ -39,7 +44,8 @@ async def make_bot(db_path, bot_options):
     bots = []
 
     def make(**overrides):
-        bot = create_bot(db_path, seed_source=lambda: next(seeds), **{**bot_options, **overrides})
+        options = {"expert_budget": TEST_EXPERT, **bot_options, **overrides}
+        bot = create_bot(db_path, seed_source=lambda: next(seeds), **options)
         bots.append(bot)
         return bot
 

@@ -23,6 +23,7 @@ from cogs.render.coach import hint_line
 from cogs.render.common import SeatLabel, card_short
 from engine import ActionKind, Game
 from tests.ai.ai_support import twin_game
+from tests.bot.conftest import TEST_EXPERT
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, play_one
 from tests.bot.language_support import set_client_locales, tagged_translator, tags_of
 
@@ -230,8 +231,8 @@ async def test_hint_and_coach_never_depend_on_hidden_cards():
         rng = random.Random(seed)
         while game.to_move == 0:  # the learner's whole first turn, on both games
             number = len(game.steps)
-            a = suggest(game.observation(0), game.legal_actions(0), seed=number * 4)
-            b = suggest(twin.observation(0), twin.legal_actions(0), seed=number * 4)
+            a = suggest(game.observation(0), game.legal_actions(0), number * 4, TEST_EXPERT)
+            b = suggest(twin.observation(0), twin.legal_actions(0), number * 4, TEST_EXPERT)
             assert hint_line(a, tr) == hint_line(b, tr)
             # (a discard draws from the deck, which the twin deals differently: seen by the
             # learner once drawn, so not compared here)

@@ -26,9 +26,12 @@ from coach import (
     suggest,
 )
 from engine import ActionKind, BlackHat, Exchange, Game, GameConfig, RandomPolicy
+from engine.ai import ExpertBudget
 from engine.scoring import provisional_scores
 
 SETTINGS = settings(max_examples=25, deadline=None)
+SMALL = ExpertBudget(turns=300, quick_turns=40)
+"""A small expert search for the hint tests."""
 
 
 def play_with_coach(seed: int, seats: int = 3, learner: int = 0):
@@ -155,9 +158,9 @@ def test_a_hint_is_legal_repeatable_and_depends_only_on_the_observation():
     for _ in range(12):
         seat = game.to_move
         obs, legal = game.observation(seat), game.legal_actions(seat)
-        hint = suggest(obs, legal, seed=99)
+        hint = suggest(obs, legal, seed=99, budget=SMALL)
         assert hint.action in legal
-        assert suggest(obs, legal, seed=99) == hint
+        assert suggest(obs, legal, seed=99, budget=SMALL) == hint
         if hint.action.kind.is_main:
             assert isinstance(hint.gain, int)
         else:
@@ -175,8 +178,8 @@ def test_a_hint_is_the_same_whatever_the_hidden_cards():
         assert twin.observation(seat) == game.observation(seat)
         assert twin.hands != game.hands  # the hidden cards really differ
         legal = game.legal_actions(seat)
-        assert suggest(twin.observation(seat), legal, seed=3) == suggest(
-            game.observation(seat), legal, seed=3
+        assert suggest(twin.observation(seat), legal, seed=3, budget=SMALL) == suggest(
+            game.observation(seat), legal, seed=3, budget=SMALL
         )
 
 
