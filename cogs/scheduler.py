@@ -4,7 +4,10 @@ The runner that claims and fires them lives in the service (:class:`service.runn
 no Discord); this cog runs it on discord.py's clock (simcord's ``advance_time`` moves it in
 tests), fires ``on_hats_timer`` for each deadline, and lets the cogs set, clear and look up
 deadlines. A deadline set here wakes the runner at once (:meth:`DeadlineRunner.nudge`, from
-:meth:`SchedulerCog.set` and the ``hats_deadline`` event of a step). When the store cannot
+:meth:`SchedulerCog.set` and the ``hats_deadline`` event of a step), and runs the re-arm sweep
+(``service.sweep``) every ``service.runner.SWEEP_SECONDS``. A deadline fires at least once:
+each handler judges it on the stored game (or lobby) first, so a repeat does nothing a user
+would notice. When the store cannot
 write a deadline (a full disk, say), it is kept in memory only and one WARNING line says so: it
 still fires in this process.
 """
@@ -29,6 +32,7 @@ from service.runner import (
     deadline_key,
     row_key,
 )
+from service.sweep import DeadlineSweep
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -67,6 +71,7 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
             claimer=store.origin,
             poll=POLL_SECONDS if store.shared else None,
             clock=now,
+            sweep=DeadlineSweep(bot.games).run,
         )
 
     async def cog_load(self) -> None:

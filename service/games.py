@@ -289,6 +289,22 @@ class GameService:
             set(live.auto_seqs),
         )
 
+    async def fresh_session(self, game_id: int) -> GameSession | None:
+        """Game ``game_id`` as the store holds it now (to judge a deadline), or None if not live.
+
+        The cached copy when it holds every stored step (one cheap query: the store's step
+        count), else the game reloaded. A copy may miss other processes' steps while its
+        notifications are down (the database restarted). Raises StoreError when the store
+        cannot be read.
+        """
+        session = self.sessions.get(game_id)
+        if session is not None:
+            if await self.store.steps.step_count(game_id) == session.version:
+                return session
+            if self.sessions.get(game_id) is session:
+                del self.sessions[game_id]
+        return await self.session(game_id)
+
     async def session_in_channel(self, channel_id: int) -> GameSession | None:
         """The live game in a channel, if any (one game per channel at a time)."""
         row = await self.store.games.live_game_in_channel(channel_id)
