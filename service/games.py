@@ -20,6 +20,7 @@ with the game. Announcements owed by the outbox are delivered by ``cogs.outbox``
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import logging
 import math
@@ -50,7 +51,7 @@ from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
 from service.clock import Clock, system_clock
-from service.errors import OutOfDate, ServiceError
+from service.errors import OutcomeUnknown, OutOfDate, ServiceError
 
 if TYPE_CHECKING:
     from service.deadlines import DeadlinePolicy
@@ -59,6 +60,7 @@ __all__ = [
     "GameService",
     "GameSession",
     "OutOfDate",
+    "OutcomeUnknown",
     "ServiceError",
 ]
 
@@ -124,6 +126,17 @@ class GameSession:
 LOAD_ATTEMPTS = 3
 """Loads of a game that another process changes meanwhile before a copy is used uncached."""
 
+RESOLVE_WITHIN_S = 2.0
+"""Seconds :meth:`GameService.play` keeps reading the store after a commit reported an error,
+to say whether the step was stored: Discord wants an interaction answered within 3 s."""
+RESOLVE_DELAYS_S = (0.0, 0.1, 0.2, 0.4, 0.8)
+"""Pauses (seconds) before each read of that bounded retry (a restarting server needs ~1 s)."""
+RESOLVE_LATER_S = 14 * 60.0
+"""Seconds an outcome still unknown after that keeps being read in the background; an
+interaction's followup can be sent for 15 minutes."""
+RESOLVE_LATER_PAUSE_S = (1.0, 10.0)
+"""The first and the longest pause (seconds) between those reads (doubling in between)."""
+
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
@@ -166,6 +179,8 @@ class GameService:
         self._finished: deque[int] = deque()
         self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self.unresolved: set[asyncio.Task[bool | None]] = set()
+        """Steps whose commit outcome is being read in the background (OutcomeUnknown)."""
 
     # ------------------------------------------------------------------ start-up
     async def start(self) -> None:
@@ -523,7 +538,10 @@ class GameService:
         Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError when the
         store did not commit the step (the game is rolled back to what the store holds: the
         step did not happen). When the store reports an error but holds the step anyway, the
-        step counts and no error is raised.
+        step counts and no error is raised. When it cannot be read back within
+        :data:`RESOLVE_WITHIN_S`, :class:`OutcomeUnknown` (a StoreError) is raised: its
+        ``outcome`` says later whether the step counts (never guessed; if it does,
+        ``hats_step`` fires then).
         """
         async with session.lock:
             if session.superseded or (version is not None and version != session.version):
@@ -578,7 +596,10 @@ class GameService:
                 session.row = dataclasses.replace(session.row, status=GameStatus(exc.status))
             raise OutOfDate() from None
         except StoreError as exc:
-            if not await self._holds_step(session, seq, step):
+            held = await self._holds_step(session, seq, step)
+            if held is None:
+                raise self._unknown(session, seq, step, event, actor, timers) from exc
+            if not held:
                 await self._roll_back(session, seq)
                 raise
             log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
@@ -604,16 +625,94 @@ class GameService:
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
-    async def _holds_step(self, session: GameSession, seq: int, step: dict[str, Any]) -> bool:
+    async def _holds_step(
+        self, session: GameSession, seq: int, step: dict[str, Any]
+    ) -> bool | None:
         """Whether the store holds ``step`` as number ``seq`` (the truth after an error).
 
-        False if unknown, and when another process stored a different step there.
+        False when it holds none there, or another process's step; None when the store did
+        not answer within :data:`RESOLVE_WITHIN_S` (reads retried after
+        :data:`RESOLVE_DELAYS_S`): unknown, never guessed.
         """
-        try:
-            stored = await self.store.steps.load_steps(session.id)
-        except StoreError:
-            return False
-        return len(stored) > seq and stored[seq] == step
+        loop = asyncio.get_running_loop()
+        end = loop.time() + RESOLVE_WITHIN_S
+        for delay in RESOLVE_DELAYS_S:
+            if loop.time() + delay >= end:
+                break
+            await asyncio.sleep(delay)
+            try:
+                stored = await asyncio.wait_for(
+                    self.store.steps.load_steps(session.id), end - loop.time()
+                )
+            except (StoreError, TimeoutError):
+                continue
+            return len(stored) > seq and stored[seq] == step
+        return None
+
+    def _unknown(
+        self,
+        session: GameSession,
+        seq: int,
+        step: dict[str, Any],
+        event: Event,
+        actor: str,
+        timers: list[TimerChange],
+    ) -> OutcomeUnknown:
+        """Set the copy aside (it may lack or hold the step) and read the outcome later."""
+        if self.sessions.get(session.id) is session:
+            del self.sessions[session.id]
+        session.superseded = True
+        session.game = rebuild_game(session.row, session.game.steps[:seq])
+        log.warning("game %d: whether step %d was stored is not known yet", session.id, seq)
+        # From an empty context: the reads belong to the service, not to the request that
+        # failed (a test harness that waits for a request's tasks does not wait for these).
+        task = contextvars.Context().run(
+            asyncio.get_running_loop().create_task,
+            self._resolve_later(session.id, seq, step, event, actor, timers),
+        )
+        self.unresolved.add(task)
+        task.add_done_callback(self.unresolved.discard)
+        return OutcomeUnknown(session.id, seq, task)
+
+    async def _resolve_later(
+        self,
+        game_id: int,
+        seq: int,
+        step: dict[str, Any],
+        event: Event,
+        actor: str,
+        timers: list[TimerChange],
+    ) -> bool | None:
+        """Read until the store says whether step ``seq`` is stored; announce it if so.
+
+        True: stored (``hats_step``, and ``hats_outbox``/``hats_deadline`` as after a commit,
+        fire on the stored game); False: not stored; None: no answer within
+        :data:`RESOLVE_LATER_S` (the next load of the game shows what the store holds).
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + RESOLVE_LATER_S
+        delay, longest = RESOLVE_LATER_PAUSE_S
+        while loop.time() < end:
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, longest)
+            try:
+                stored = await self.store.steps.load_steps(game_id)
+                if len(stored) <= seq or stored[seq] != step:
+                    log.warning("game %d: step %d was not stored", game_id, seq)
+                    return False
+                session = await self.session(game_id) or await self.load_game(game_id)
+            except StoreError:
+                continue
+            log.warning("game %d: step %d was stored despite an error", game_id, seq)
+            if session is not None:
+                self.dispatch("hats_step", session, event, actor, None)
+                if event.game_over:
+                    self.dispatch("hats_outbox", game_id)
+            due = [t.due_at for t in timers if t.due_at is not None]
+            if due:
+                self.dispatch("hats_deadline", min(due))
+            return True
+        return None
 
     async def _roll_back(self, session: GameSession, seq: int) -> None:
         """Put the game back to what the store holds (``seq`` steps if the store cannot say)."""
