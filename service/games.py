@@ -66,6 +66,9 @@ __all__ = [
 
 log = logging.getLogger("hats.service")
 
+StoredStep = tuple[dict[str, Any], str, float]
+"""One append as the store keeps it: the step dict, its actor and its time (unix seconds)."""
+
 
 @dataclass(eq=False)
 class GameSession:
@@ -578,7 +581,7 @@ class GameService:
         timers: list[TimerChange] = []
         try:
             if session.game.is_over:
-                session.row = await self._finish(session, last_step=(seq, step, actor))
+                session.row = await self._finish(session, last_step=(seq, step, actor), at=at)
             else:
                 if self.deadlines is not None:
                     timers = self.deadlines.after_step(session, before, at=at)
@@ -596,9 +599,10 @@ class GameService:
                 session.row = dataclasses.replace(session.row, status=GameStatus(exc.status))
             raise OutOfDate() from None
         except StoreError as exc:
-            held = await self._holds_step(session, seq, step)
+            mine = (step, actor, at)  # an equal step appended elsewhere is not this one
+            held = await self._holds_step(session, seq, mine)
             if held is None:
-                raise self._unknown(session, seq, step, event, actor, timers) from exc
+                raise self._unknown(session, seq, mine, event, timers) from exc
             if not held:
                 await self._roll_back(session, seq)
                 raise
@@ -625,14 +629,13 @@ class GameService:
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
-    async def _holds_step(
-        self, session: GameSession, seq: int, step: dict[str, Any]
-    ) -> bool | None:
-        """Whether the store holds ``step`` as number ``seq`` (the truth after an error).
+    async def _holds_step(self, session: GameSession, seq: int, mine: StoredStep) -> bool | None:
+        """Whether the store holds this append (``mine``: step, actor, at) as number ``seq``.
 
-        False when it holds none there, or another process's step; None when the store did
-        not answer within :data:`RESOLVE_WITHIN_S` (reads retried after
-        :data:`RESOLVE_DELAYS_S`): unknown, never guessed.
+        The truth after an error. False when it holds none there, or another append (even of
+        an equal step: its ``at`` differs); None when the store did not answer within
+        :data:`RESOLVE_WITHIN_S` (reads retried after :data:`RESOLVE_DELAYS_S`): unknown,
+        never guessed.
         """
         loop = asyncio.get_running_loop()
         end = loop.time() + RESOLVE_WITHIN_S
@@ -642,20 +645,19 @@ class GameService:
             await asyncio.sleep(delay)
             try:
                 stored = await asyncio.wait_for(
-                    self.store.steps.load_steps(session.id), end - loop.time()
+                    self.store.steps.stored_step(session.id, seq), end - loop.time()
                 )
             except (StoreError, TimeoutError):
                 continue
-            return len(stored) > seq and stored[seq] == step
+            return stored == mine
         return None
 
     def _unknown(
         self,
         session: GameSession,
         seq: int,
-        step: dict[str, Any],
+        mine: StoredStep,
         event: Event,
-        actor: str,
         timers: list[TimerChange],
     ) -> OutcomeUnknown:
         """Set the copy aside (it may lack or hold the step) and read the outcome later."""
@@ -668,7 +670,7 @@ class GameService:
         # failed (a test harness that waits for a request's tasks does not wait for these).
         task = contextvars.Context().run(
             asyncio.get_running_loop().create_task,
-            self._resolve_later(session.id, seq, step, event, actor, timers),
+            self._resolve_later(session.id, seq, mine, event, timers),
         )
         self.unresolved.add(task)
         task.add_done_callback(self.unresolved.discard)
@@ -678,12 +680,11 @@ class GameService:
         self,
         game_id: int,
         seq: int,
-        step: dict[str, Any],
+        mine: StoredStep,
         event: Event,
-        actor: str,
         timers: list[TimerChange],
     ) -> bool | None:
-        """Read until the store says whether step ``seq`` is stored; announce it if so.
+        """Read until the store says whether this append (``mine``) is step ``seq``.
 
         True: stored (``hats_step``, and ``hats_outbox``/``hats_deadline`` as after a commit,
         fire on the stored game); False: not stored; None: no answer within
@@ -696,8 +697,7 @@ class GameService:
             await asyncio.sleep(delay)
             delay = min(2 * delay, longest)
             try:
-                stored = await self.store.steps.load_steps(game_id)
-                if len(stored) <= seq or stored[seq] != step:
+                if await self.store.steps.stored_step(game_id, seq) != mine:
                     log.warning("game %d: step %d was not stored", game_id, seq)
                     return False
                 session = await self.session(game_id) or await self.load_game(game_id)
@@ -705,7 +705,7 @@ class GameService:
                 continue
             log.warning("game %d: step %d was stored despite an error", game_id, seq)
             if session is not None:
-                self.dispatch("hats_step", session, event, actor, None)
+                self.dispatch("hats_step", session, event, mine[1], None)
                 if event.game_over:
                     self.dispatch("hats_outbox", game_id)
             due = [t.due_at for t in timers if t.due_at is not None]
@@ -726,14 +726,18 @@ class GameService:
         session.game = rebuild_game(session.row, steps)
 
     async def _finish(
-        self, session: GameSession, *, last_step: tuple[int, dict[str, Any], str] | None = None
+        self,
+        session: GameSession,
+        *,
+        last_step: tuple[int, dict[str, Any], str] | None = None,
+        at: float | None = None,
     ) -> GameRow:
         game = session.game
         return await self.store.results.finish_game(
             session.id,
             entries_from_game(game, session.seats),
             to_record(game),
-            at=self.clock(),
+            at=self.clock() if at is None else at,
             last_step=last_step,
         )
 
