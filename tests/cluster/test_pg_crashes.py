@@ -159,6 +159,17 @@ class Cluster:
             if not moved:
                 await self.wait_for_news()
 
+    async def until(self, done: Any, timeout: float, ids: list[int], when: str) -> None:
+        """Wait until ``done()``; AssertionError naming the games that stalled on timeout."""
+        try:
+            await self.news.until(done, timeout)
+        except TimeoutError:
+            stalled = sorted(set(ids) - self.over)
+            raise AssertionError(
+                f"{when}: not reached within {timeout:.0f} s; games still live: {stalled}"
+                f" ({len(self.acks)} steps acknowledged)"
+            ) from None
+
     async def wait_for_news(self) -> None:
         """Wait for the next acknowledged step (at most a moment: the server may be down)."""
         seen = len(self.acks)
@@ -198,21 +209,21 @@ async def test_pg_crashes_while_three_processes_play_ai_games(crash_server: PgSe
         ]
         try:
             for i in range(CRASHES):
-                await cluster.news.until(
+                await cluster.until(
                     lambda i=i: (
                         len(cluster.acks) >= (i + 1) * ACKS_BETWEEN_CRASHES
                         or len(cluster.over) == GAMES
                     ),
                     WAIT_S,
+                    ids,
+                    f"before crash {i + 1}",
                 )
                 assert len(cluster.over) < GAMES, f"the games ended before crash {i + 1}"
                 downtime.append(await crash(crash_server))
             played_while_crashing = len(cluster.acks)
-            try:
-                await cluster.news.until(lambda: len(cluster.over) == GAMES, 3 * WAIT_S)
-            except TimeoutError:
-                stalled = sorted(set(ids) - cluster.over)
-                raise AssertionError(f"games {stalled} stalled after {CRASHES} crashes") from None
+            await cluster.until(
+                lambda: len(cluster.over) == GAMES, 3 * WAIT_S, ids, f"after {CRASHES} crashes"
+            )
             for node in cluster.nodes:  # every unknown outcome is read in the end
                 await asyncio.wait_for(asyncio.gather(*node.svc.unresolved), WAIT_S)
         finally:
