@@ -26,12 +26,11 @@ from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
-from data import LobbyRow, LobbySeat, StoreError, TimerRow
+from data import LobbyRow, LobbySeat, TimerRow
 from engine.ai import AiLevel
 from service import GameSession, ServiceError
 from service.deadlines import AI, AI_RETRY
 from service.due import ai_choice, ai_seed, ai_step, fire_ai
-from service.runner import RETRY_SECONDS
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -200,15 +199,12 @@ class AiCog(HatsFeature, name="AiCog"):
         Whether it is still due is judged on the stored game (:func:`service.due.fire_ai`), so
         a copy behind other processes' steps never drops it, and a second firing of the same
         deadline does nothing. The step writes the next deadline itself (service.deadlines).
-        When the store fails (the step not saved, or its outcome not known yet) an
-        ``ai_retry`` deadline tries again after a while; it is judged the same way.
+        When the store fails (the step not saved, or its outcome not known yet) the StoreError
+        goes up to the runner, which fires the same deadline again after
+        ``service.runner.STORE_RETRY_SECONDS`` (or, if the store cannot even note that, when
+        its claim's lease runs out); it is judged the same way then.
         """
-        try:
-            await fire_ai(self.bot.games, row)
-        except StoreError as exc:
-            log.warning("AI move of game %s not done, retried: %s", row.game_id, exc)
-            scheduler: Any = self.bot.get_cog("SchedulerCog")
-            await scheduler.retry(AI_RETRY, RETRY_SECONDS, game_id=row.game_id)
+        await fire_ai(self.bot.games, row)
 
     async def play_for(
         self, session: GameSession, seat: int, level: str, *, actor: str | None = None

@@ -83,14 +83,23 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         await self.runner.stop()
 
     async def _fire(self, row: TimerRow) -> None:
-        """Run every ``on_hats_timer`` listener to its end (then the row is completed)."""
+        """Run every ``on_hats_timer`` listener to its end (then the row is completed).
+
+        A listener that raises StoreError (the store failed: nothing done) makes this raise it
+        too, so the runner fires the deadline again later instead of completing it.
+        """
         if not self.bot.is_ready():
             await self.bot.wait_until_ready()
         listeners = list(self.bot.extra_events.get("on_hats_timer", []))
         results = await asyncio.gather(*(f(row) for f in listeners), return_exceptions=True)
+        failed = None
         for result in results:
-            if isinstance(result, Exception):
+            if isinstance(result, StoreError):
+                failed = result
+            elif isinstance(result, Exception):
                 log.error("a deadline handler failed", exc_info=result)
+        if failed is not None:
+            raise failed
 
     @commands.Cog.listener()
     async def on_hats_deadline(self, due_at: float) -> None:

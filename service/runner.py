@@ -228,8 +228,10 @@ class DeadlineRunner:
         again = self.clock() + self.store_retry
         if not stored:
             self.memory.setdefault(row_key(row), dataclasses.replace(row, due_at=again))
+            self.nudge(again)
             return
         try:
-            await self.store.timers.postpone(row, self.claimer, again)
+            if await self.store.timers.postpone(row, self.claimer, again):
+                self.nudge(again)
         except StoreError as exc:  # the claim's lease runs out and it fires again
             log.warning("deadline %s of %s not postponed in the store: %s", row.kind, row, exc)
