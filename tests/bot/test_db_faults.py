@@ -332,7 +332,8 @@ async def test_a_move_whose_commit_outcome_is_unknown_is_never_called_not_saved(
     pings = len(list(dm_of(other).history()))
     commit = inject(store, r"INSERT INTO steps", "io", after=stored)
     # The step cannot be read back within the interaction's time (2 reads), then it can.
-    inject(store, r"SELECT step, actor, at FROM steps", "io", times=len(service.games.RESOLVE_DELAYS_S))
+    reads = len(service.games.RESOLVE_DELAYS_S)
+    inject(store, r"SELECT step, actor, at FROM steps", "io", times=reads)
     result = await click_action(session, player, action)
     commit.clear()
     assert result.ephemeral and NOT_KNOWN in result.response.content
