@@ -3,8 +3,10 @@
 Several processes may share the store (PostgreSQL): a due timer is first *claimed* by one of
 them for a lease (:meth:`Timers.claim_due`), fired, then *completed* (:meth:`Timers.complete`,
 which deletes it). A process that dies before completing leaves a claim whose lease runs out;
-another process then claims the timer again, so a deadline still fires (at least once; exactly
-once unless a lease runs out before its claimer completes).
+another process then claims the timer again, so a deadline still fires: at least once (twice
+when a lease runs out before its claimer completes, or a completion is lost in a crash), so the
+handlers must be idempotent. A handler that meets a store failure keeps its claim but lets it
+be claimed again soon (:meth:`Timers.postpone`).
 """
 
 from __future__ import annotations

@@ -6,8 +6,11 @@ claims the deadlines that fell due (``Timers.claim_due``: a row claim with a lea
 ``FOR UPDATE SKIP LOCKED`` on PostgreSQL), fires them and then deletes them
 (``Timers.complete``). With several processes on one PostgreSQL a deadline is claimed by one of
 them at a time; when that process dies before it is done, the lease (:data:`LEASE_SECONDS`) runs
-out and another process fires it. Handlers therefore check the game first (a turn deadline whose
-seat already moved does nothing), so a rare second firing is harmless.
+out and another process fires it: a deadline fires at least once (also twice, when a completion
+is lost in a database crash). Handlers therefore judge it on the stored game first
+(``service.due``: a turn deadline whose seat already moved does nothing), so a second firing is
+harmless. A handler that raises StoreError has not done its work: the deadline fires again
+after :data:`STORE_RETRY_SECONDS` (``Timers.postpone``), or when its lease runs out.
 
 The runner sleeps until the earliest deadline; :meth:`DeadlineRunner.nudge` wakes it at once for
 a deadline set meanwhile, and with a shared store it also looks every :data:`POLL_SECONDS` for
