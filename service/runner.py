@@ -200,6 +200,9 @@ class DeadlineRunner:
         except StoreError as exc:
             log.warning("deadlines cannot be read from the store: %s", exc)
             wake = t + self.store_retry
+        except Exception:  # never let the one task that fires every deadline die
+            log.exception("deadlines: looking for due deadlines failed")
+            wake = t + self.store_retry
         if self.memory:
             soonest = min(r.due_at for r in self.memory.values())
             wake = soonest if wake is None else min(wake, soonest)
