@@ -33,7 +33,10 @@ from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, Ha
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
+from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
+from cogs.user_text import plain_text
 from data import StoreFault
 from engine import (
     Action,
@@ -74,6 +77,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         super().__init__(bot)
         self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
         self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
+        # (game, seat) -> (turn, (channel, message) or None): the DM of the turn's first swap
+        # offer to that partner; later offers in the same turn redraw it (no new DM)
+        self._offer_dms: dict[tuple[int, int], tuple[tuple, tuple[int, int | None] | None]] = {}
 
     # ------------------------------------------------------------------ helpers
     async def resolve(
@@ -86,7 +92,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         games = self.bot.games
         user_id = interaction.user.id
         if game is not None:
-            session = await games.session(game)
+            session = await games.session(game) if in_id_range(game) else None
             if session is None or session.game.is_over:
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
@@ -315,7 +321,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         for card in session.game.hands[seat]:
             name = card_label(card, tr=tr)
             if not needle or card is typed or needle in card.code or needle in fold(name):
-                out.append(app_commands.Choice(name=name, value=card.code))
+                out.append(
+                    app_commands.Choice(name=truncate(name, CHOICE_NAME_MAX), value=card.code)
+                )
         return out[:25]
 
     async def game_autocomplete(
@@ -325,8 +333,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         out = []
         for s in await self.bot.games.sessions_of_user(interaction.user.id):
             channel = self.bot.get_channel(s.channel_id)
-            where = f"#{getattr(channel, 'name', s.channel_id)}"
-            out.append(app_commands.Choice(name=f"#{s.id} · {where}", value=s.id))
+            where = plain_text(getattr(channel, "name", None), CHOICE_NAME_MAX) or s.channel_id
+            name = truncate(f"#{s.id} · #{where}", CHOICE_NAME_MAX)  # Discord: 100 at most
+            out.append(app_commands.Choice(name=name, value=s.id))
         return out[:25]
 
     @app_commands.command(name="hand", description="Show your hand and your controls, privately")
@@ -423,6 +432,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session = await self.bot.games.session(game_id)
         if session is None:
             raise ServiceError("This game is over or no longer exists.")
+        if not used_where_it_lives(
+            interaction, session.row.guild_id, session.channel_id, dm_ok=True
+        ):
+            raise ServiceError(ELSEWHERE)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise ServiceError("These controls belong to another player.")
@@ -588,6 +601,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
         game = session.game
+        if game.is_over:
+            for seat in range(game.seats):
+                self._offer_dms.pop((session.id, seat), None)
         mover = session.seats[event.seat].user_id
         if actor == "player" and mover is not None:  # how they play: slash commands or controls
             if origin is None:
@@ -600,7 +616,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue
             pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
             if pinged and not game.is_over:
-                await self.send_hand_dm(session, s)
+                if event.kind is not ActionKind.OFFER_SWAP:
+                    await self.send_hand_dm(session, s)
+                elif not await self._offer_dm_again(session, s):
+                    await self.send_hand_dm(session, s)
+                    self._note_offer_dm(session, s)
                 continue
             current = session.message(DM_ROLE, s)
             if current is None or current.message_id is None or current.message_id == origin:
@@ -615,6 +635,35 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 notice = self.notice_for(session, event, s, tr) if event.seat != s else None
                 await self.edit_dm(session, s, notice=notice)
+
+    def _turn(self, session: GameSession) -> tuple[int, int | None]:
+        """The turn in progress: (round, active seat)."""
+        return session.game.round, session.game.active
+
+    def _note_offer_dm(self, session: GameSession, seat: int) -> None:
+        """Remember the DM a swap offer sent ``seat`` this turn (in memory: lost on restart)."""
+        current = session.message(DM_ROLE, seat)
+        message = (current.channel_id, current.message_id) if current is not None else None
+        self._offer_dms[(session.id, seat)] = (self._turn(session), message)
+
+    async def _offer_dm_again(self, session: GameSession, seat: int) -> bool:
+        """A later swap offer in the same turn: no new DM to the partner (issue 19.4).
+
+        The DM of the turn's first offer becomes the live hand DM again and is redrawn (one
+        edit, no ping); a player who plays by slash commands already has the one-line notice.
+        False when this is the turn's first offer (send a new DM).
+        """
+        noted = self._offer_dms.get((session.id, seat))
+        if noted is None or noted[0] != self._turn(session):
+            return False
+        message = noted[1]
+        if message is not None and message[1] is not None:
+            await self.bot.games.remember_message(
+                session, DM_ROLE, message[0], message[1], seat=seat
+            )
+            tr = self.tr_for(session.seats[seat].user_id or 0, session.row.guild_id)
+            await self.edit_dm(session, seat, content=self.ping_line(session, seat, tr))
+        return True
 
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
         """The DM channel with ``user_id``: discord.py's cache, created once (no GET /users)."""
@@ -709,9 +758,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         return tr("Your move in the Hats game in {channel}.", channel=where)
 
     async def edit_dm(
-        self, session: GameSession, seat: int, *, collapse: bool = False, notice: str | None = None
+        self,
+        session: GameSession,
+        seat: int,
+        *,
+        collapse: bool = False,
+        notice: str | None = None,
+        content: str | None = None,
     ) -> None:
-        """Edit the live hand DM of ``seat`` (through the per-channel edit gate)."""
+        """Edit the live hand DM of ``seat`` (through the per-channel edit gate).
+
+        ``content``: a new line above the hand (a DM brought back to life), else kept.
+        """
         current = session.message(DM_ROLE, seat)
         user_id = session.seats[seat].user_id
         if current is None or current.message_id is None or user_id is None:
@@ -729,6 +787,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             self._shown[(session.id, seat)] = self.situation(session, seat)
             files = await self.hand_picture(session, seat, tr, embed, urgent=False)
             kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
+            if content is not None:
+                kwargs["content"] = content
 
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:

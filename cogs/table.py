@@ -23,6 +23,7 @@ from cogs.controls import TableButton, TableOp
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from engine import Event, to_record
 from service import GameSession, ServiceError
 
@@ -215,6 +216,8 @@ class TableCog(HatsFeature, name="TableCog"):
                 interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
             )
             return
+        if not await self.may_post_publicly(interaction):
+            return
         await interaction.response.send_message(tr("Here is the table."), ephemeral=True)
         await self.post_table(session)
 
@@ -227,12 +230,20 @@ class TableCog(HatsFeature, name="TableCog"):
             await send_private(interaction, embeds=rules_embeds(tr))
             return
         if op is TableOp.REMATCH:
+            row = await self.bot.store.games.get_game(game_id) if in_id_range(game_id) else None
+            here = row is None or used_where_it_lives(interaction, row.guild_id, row.channel_id)
+            if not here:
+                await send_private(interaction, tr(ELSEWHERE))
+                return
             lobby_cog = self.bot.get_cog("LobbyCog")
             await lobby_cog.rematch(interaction, game_id)  # type: ignore[union-attr]
             return
         session = await self.bot.games.session(game_id)
         if session is None or session.game.is_over:
             await send_private(interaction, tr("This game is over."))
+            return
+        if not used_where_it_lives(interaction, session.row.guild_id, session.channel_id):
+            await send_private(interaction, tr(ELSEWHERE))
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:

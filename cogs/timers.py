@@ -30,6 +30,7 @@ from cogs.clock import now
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from service import GameSession, ServiceError
 from service.deadlines import REMINDER, TURN, turn_timer
@@ -301,11 +302,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 raise ServiceError(
                     "There is no open lobby in this channel. Open one with /hats new."
                 )
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if interaction.user.id != lobby.host_id and not (perms and perms.manage_guild):
-                raise ServiceError(
-                    "Only the host ({host}) can do that.", host=f"<@{lobby.host_id}>"
-                )
+            require_host(interaction, lobby.host_id, lobby.guild_id)
             if 0 < seconds < MIN_TIMER:
                 raise ServiceError(
                     "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
@@ -346,9 +343,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 raise ServiceError("There is no game in this channel. Open a lobby with /hats new.")
             humans = [s.user_id for s in session.seats if s.user_id is not None]
             host = humans[0] if humans else None
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if interaction.user.id != host and not (perms and perms.manage_guild):
-                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{host}>")
+            require_host(interaction, host, session.row.guild_id)
             seat = session.seat_of(player.id)
             if seat is None:
                 raise ServiceError("{player} is not playing in this game.", player=player.mention)

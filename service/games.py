@@ -22,12 +22,13 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import functools
 import logging
 import math
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from data import (
     ChannelBusy,
@@ -52,6 +53,8 @@ from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
 from service.clock import Clock, system_clock
 from service.errors import OutcomeUnknown, OutOfDate, ServiceError
+from telemetry.logs import log_context
+from telemetry.metrics import GAMES_FINISHED, count_step
 
 if TYPE_CHECKING:
     from service.deadlines import DeadlinePolicy
@@ -143,6 +146,23 @@ RESOLVE_LATER_PAUSE_S = (1.0, 10.0)
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
+CACHE_IDLE = 900.0
+"""Seconds after which a game nobody touched leaves the cache (``HATS_CACHE_IDLE``)."""
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Awaitable[Any]])
+
+
+def _in_game_log_context(method: _Method) -> _Method:
+    """Lines logged by ``method(self, session, ...)`` and the tasks it starts carry its ids."""
+
+    @functools.wraps(method)
+    async def wrapper(self: GameService, session: GameSession, *args: Any, **kwargs: Any) -> Any:
+        with log_context(game_id=session.id, guild_id=session.row.guild_id):
+            return await method(self, session, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
 
 class GameService:
     """Live lobbies and games of the bot: the store is the authority, this is its cache.
@@ -152,6 +172,8 @@ class GameService:
     ``on_hats_deadline``); ``deadlines``: the rules of the deadlines that follow each step
     (:class:`service.deadlines.DeadlinePolicy`; None writes none); ``clock()``: the time in
     unix seconds (the bot hands in discord.py's clock, which simcord moves in tests).
+    ``cache_idle``: seconds after which a game nobody touched (looked up, started, played)
+    leaves the cache (None: never); it is loaded again on first use.
 
     Several processes may share one PostgreSQL store and act on the same games: a game is
     loaded (replayed from its steps) the first time this process needs it, a change another
@@ -168,9 +190,13 @@ class GameService:
         dispatch: Callable[..., None],
         deadlines: DeadlinePolicy | None = None,
         clock: Clock = system_clock,
+        cache_idle: float | None = CACHE_IDLE,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.cache_idle = cache_idle
+        self._touched: OrderedDict[int, float] = OrderedDict()
+        """Cached game id -> when it was last touched (clock), least recently touched first."""
         self.seed_source = seed_source
         self.dispatch = dispatch
         self.deadlines = deadlines
@@ -253,6 +279,7 @@ class GameService:
         A game that is over but not finished in the store (an older version's crash) is
         finished here. Raises StoreError when the store cannot be read.
         """
+        self._touch(game_id)
         session = self.sessions.get(game_id)
         if session is not None:
             return session
@@ -498,6 +525,7 @@ class GameService:
         ]
         session = GameSession(game_row, seat_rows, Game.new(config))
         self.sessions[session.id] = session
+        self._touch(session.id)
         return session
 
     async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
@@ -513,7 +541,39 @@ class GameService:
         log.warning("game %d was stored despite an error", game.id)
         return game
 
+    # ------------------------------------------------------------------ idle eviction
+    def _touch(self, game_id: int) -> None:
+        """Note a use of game ``game_id``, then evict the games idle for ``cache_idle``."""
+        if self.cache_idle is None:
+            return
+        now = self.clock()
+        self._touched[game_id] = now
+        self._touched.move_to_end(game_id)
+        self._evict_idle(now - self.cache_idle)
+
+    def _evict_idle(self, before: float) -> None:
+        """Drop from the cache the games last touched before ``before`` (clock seconds).
+
+        Oldest first, so the work is the number of games evicted. A game whose lock is held
+        (a step in flight) counts as touched now and stays.
+        """
+        busy = []
+        while self._touched:
+            game_id, touched = next(iter(self._touched.items()))
+            if touched >= before:
+                break
+            del self._touched[game_id]
+            session = self.sessions.get(game_id)
+            if session is not None and session.lock.locked():
+                busy.append(game_id)
+            elif session is not None:
+                del self.sessions[game_id]
+        now = self.clock()
+        for game_id in busy:
+            self._touched[game_id] = now
+
     # ------------------------------------------------------------------ play
+    @_in_game_log_context
     async def play(
         self,
         session: GameSession,
@@ -546,6 +606,7 @@ class GameService:
         ``outcome`` says later whether the step counts (never guessed; if it does,
         ``hats_step`` fires then).
         """
+        self._touch(session.id)
         async with session.lock:
             if session.superseded or (version is not None and version != session.version):
                 raise OutOfDate()
@@ -614,7 +675,9 @@ class GameService:
             raise
         if actor == "auto":
             session.auto_played.add(event.number)
+        count_step(actor)
         if session.game.is_over:
+            GAMES_FINISHED.labels(str(len(session.seats))).inc()
             self._forget_old_finished(session.id)
         due = [t.due_at for t in timers if t.due_at is not None]
         if due:
@@ -704,6 +767,9 @@ class GameService:
             except StoreError:
                 continue
             log.warning("game %d: step %d was stored despite an error", game_id, seq)
+            count_step(mine[1])
+            if event.game_over and session is not None:
+                GAMES_FINISHED.labels(str(len(session.seats))).inc()
             if session is not None:
                 self.dispatch("hats_step", session, event, mine[1], None)
                 if event.game_over:
@@ -759,6 +825,7 @@ class GameService:
                 return False
             try:
                 session.row = await self._finish(session)
+                GAMES_FINISHED.labels(str(len(session.seats))).inc()
             except GameNotLive:
                 row = await self.store.games.get_game(session.id)
                 session.row = row or session.row

@@ -31,6 +31,8 @@ from collections.abc import Awaitable, Callable
 
 from data import Store, StoreError, TimerRow
 from service.clock import Clock, system_clock
+from telemetry.logs import log_context
+from telemetry.metrics import DEADLINES_FIRED
 
 __all__ = [
     "BATCH",
@@ -214,8 +216,10 @@ class DeadlineRunner:
         task.add_done_callback(self._firing.discard)
 
     async def _fire_one(self, row: TimerRow, stored: bool) -> None:
+        DEADLINES_FIRED.labels(row.kind).inc()
         try:
-            await self.fire(row)
+            with log_context(game_id=row.game_id):
+                await self.fire(row)
         except StoreError as exc:  # not done: fires again (never dropped), here or elsewhere
             log.warning("deadline %s of %s not done, retried: %s", row.kind, row, exc)
             await self._postpone(row, stored)

@@ -3,8 +3,10 @@
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own
 layer and the ones below, never one above, and nothing below ``cogs`` imports discord.py.
-``pictures`` and ``history`` are libraries over the engine (the store keeps ratings with
-``history``), so they sit beside ``engine``'s first floor. The only exception: a cog may name
+``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
+``history``), so they sit beside ``engine``'s first floor. ``telemetry`` (metrics, JSON logs)
+sits on the ground floor beside ``engine`` and imports nothing of the project, so every layer
+may count what it sees. The only exception: a cog may name
 ``bot.HatsBot`` in a type annotation (an import inside ``if TYPE_CHECKING:``), as RoboDanny's
 cogs do; it is never imported at run time.
 """
@@ -19,7 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS = {
+    "telemetry": 0,
     "engine": 0,
+    "coach": 1,
     "history": 1,
     "pictures": 1,
     "data": 2,
