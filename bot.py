@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import aiohttp
 import discord
@@ -46,11 +47,14 @@ from data.config import database_path, database_url
 from service import DeadlinePolicy, GameService
 from telemetry.logs import JsonFormatter
 
+T = TypeVar("T")
+
 log = logging.getLogger("hats")
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.scheduler",
     "cogs.lobby",
+    "cogs.learn",  # before cogs.play: its step listener sets a learner's language first
     "cogs.play",
     "cogs.table",
     "cogs.info",
@@ -371,6 +375,15 @@ class HatsBot(commands.AutoShardedBot):
             return self.translator.for_locale(None)
         chosen = self.guild_languages.get(guild_id)
         return self.translator.for_locale(chosen or self.server_locale(guild_id))
+
+    async def run_cpu(self, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` off the event loop: CPU work (AI search, hints) must not block it.
+
+        Runs in ``self.cpu_pool`` when the bot has one (a process pool: ``fn`` and ``args``
+        must pickle), else in the loop's default thread pool.
+        """
+        pool = getattr(self, "cpu_pool", None)
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def on_ready(self) -> None:
         """The first READY: freeze what the gateway filled in (guilds, channels, members).

@@ -278,6 +278,7 @@ class LobbyOp(enum.StrEnum):
     SHUFFLE = "shuffle"
     ADD_AI = "addai"
     REMOVE_AI = "rmai"
+    HINTS = "hints"
 
 
 class LobbyButton(

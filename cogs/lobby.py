@@ -153,7 +153,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         limit = self.bot.settings.max_games
         if limit is None:
             return
-        games = await self.bot.store.games.live_ids_of_user(user_id)
+        games = await self.bot.store.games.live_ids_of_user(user_id, practice=False)
         if len(games) < limit:
             return
         if you:

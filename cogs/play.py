@@ -1,7 +1,7 @@
 """Playing: the secret hand (DM and ``/hats hand``) and every action of a turn (R7–R11).
 
 Slash commands: ``/hats hand``, ``/hats exchange card slot``, ``/hats blackhat card``,
-``/hats discard card``, ``/hats swap card``, ``/hats decline``, ``/hats endturn``. The hand
+``/hats discard card``, ``/hats swap [card]``, ``/hats endturn``. The hand
 controls (a card select, then that card's legal actions) are persistent ``DynamicItem``s
 (cogs.controls).
 
@@ -30,6 +30,7 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.learn import coach_section
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
@@ -97,6 +98,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
             session = await games.session_in_channel(interaction.channel_id or 0)
+            if session is None:  # a practice game is played from anywhere (cogs.learn)
+                mine = await games.sessions_of_user(user_id)
+                session = next((s for s in mine if s.practice), None)
             if session is None:
                 raise ServiceError(
                     "There is no game in this channel. Open a lobby with /hats new, or play "
@@ -135,6 +139,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         game = session.game
         obs = game.observation(seat)
         labels = labels_for(session, self.bot.names, tr)
+        coach_lines, coach_item = self.coach_section(session, seat, tr)
+        if coach_lines:
+            notice = "\n".join([*([notice] if notice else []), *coach_lines])
         embed = hand_embed(
             obs,
             labels,
@@ -161,7 +168,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             auto_end=self.auto_end(session, seat) if legal else None,
             choices=card_choices(obs, selected) if selected is not None else None,
         )
+        if coach_item is not None:
+            coach_item.row = 4
+            view.add_item(coach_item)
         return embed, (view if view.children else None)
+
+    def coach_section(
+        self, session: GameSession, seat: int, tr: Tr
+    ) -> tuple[list[str], discord.ui.Item | None]:
+        """The coach's lines and hint button for ``seat``'s hand (cogs.learn), if any."""
+        return coach_section(session, seat, tr, self.bot.names)
 
     def auto_end(self, session: GameSession, seat: int) -> bool:
         """The seat's "end my turn after the main action" preference (stored, default off)."""
@@ -184,7 +200,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
     def collapsed_text(self, session: GameSession, seat: int, tr: Tr, notice: str | None) -> str:
         """The one line a hand DM becomes once its player has nothing more to do for now."""
         where = session.channel_mention
-        if session.game.is_over:
+        if session.game.is_over and session.practice:
+            line = tr("Your practice game is over: the final scores and the coach's words follow.")
+        elif session.game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif session.game.active != seat:  # a partner who answered a swap offer
             line = tr(
@@ -196,7 +214,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "Your turn is over. A new message comes when it is your turn again; "
                 "/hats hand shows your hand any time."
             )
-        return f"{notice}\n{line}" if notice else line
+        lines = [notice, *self.coach_section(session, seat, tr)[0], line]
+        return "\n".join(text for text in lines if text)
 
     async def hand_picture(
         self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
@@ -383,33 +402,30 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await self._act(interaction, game, lambda s, seat: Discard(parse_card_text(card)))
 
     @app_commands.command(
-        name="swap", description="Offer a card to your partner, or give one back (4 players)"
+        name="swap",
+        description="Swap with your partner: offer or give back a card; no card: decline",
     )
-    @app_commands.describe(card="A card from your hand", game="Which game")
+    @app_commands.describe(
+        card="A card from your hand; leave it out to decline or withdraw the swap",
+        game="Which game",
+    )
     async def swap(
-        self, interaction: discord.Interaction, card: str, game: int | None = None
+        self, interaction: discord.Interaction, card: str | None = None, game: int | None = None
     ) -> None:
-        """``/hats swap card``: offer (active player) or answer (partner) a swap (R10)."""
+        """``/hats swap [card]`` (R10): offer or answer a swap; without a card, end the swap.
+
+        With a card: offer (active player) or answer (partner). Without one: decline (partner)
+        or withdraw (offerer) the pending swap, as the former ``/hats decline`` did.
+        """
 
         def make(session: GameSession, seat: int) -> Action:
+            pending = session.game.pending_offer is not None
+            if card is None:
+                return WithdrawSwap() if pending and seat == session.game.active else DeclineSwap()
             c = parse_card_text(card)
-            if session.game.pending_offer is not None and seat == session.game.to_move:
+            if pending and seat == session.game.to_move:
                 return AnswerSwap(c)
             return OfferSwap(c)
-
-        await self._act(interaction, game, make)
-
-    @app_commands.command(
-        name="decline", description="Decline your partner's swap offer, or withdraw yours"
-    )
-    @app_commands.describe(game="Which game")
-    async def decline(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/hats decline``: decline (partner) or withdraw (offerer) a pending swap (R10)."""
-
-        def make(session: GameSession, seat: int) -> Action:
-            if session.game.pending_offer is not None and seat == session.game.active:
-                return WithdrawSwap()
-            return DeclineSwap()
 
         await self._act(interaction, game, make)
 
@@ -421,7 +437,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     for _cmd in (exchange, blackhat, discard, swap):
         _cmd.autocomplete("card")(card_autocomplete)
-    for _cmd in (hand, exchange, blackhat, discard, swap, decline, endturn):
+    for _cmd in (hand, exchange, blackhat, discard, swap, endturn):
         _cmd.autocomplete("game")(game_autocomplete)
     del _cmd
 
@@ -728,7 +744,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if game.pending_offer is not None:
                 text = tr(
                     "Your partner offers you a card swap in {channel}: answer with /hats swap "
-                    "or /hats decline (/hats hand shows the buttons). Your hand: {cards}.",
+                    "(no card to decline; /hats hand shows the buttons). Your hand: {cards}.",
                     channel=where,
                     cards=cards,
                 )
@@ -751,6 +767,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """The line above a live hand DM: a swap offer to answer, or the player's move."""
         game = session.game
         where = session.channel_mention
+        if session.practice:
+            return tr("Your move in your Hats practice game.")
         if game.pending_offer is not None and game.active != seat:
             return tr(
                 "Your partner offers you a card swap in the Hats game in {channel}.", channel=where

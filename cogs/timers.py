@@ -56,6 +56,14 @@ MIN_TIMER = 10
 class TimersCog(HatsFeature, name="TimersCog"):
     """Turn timers and reminders, away players, ``/hats kick``, ``/hats timer``, lobby expiry."""
 
+    async def cog_load(self) -> None:
+        """Register the commands under ``/hats`` (but ``/hats timer``: see the TEMP note)."""
+        # TEMP until i18-table lands: it moves /hats timer into /hats new, which frees the
+        # slot /hats hint takes (Discord allows 25 subcommands and groups). The lead removes
+        # this method and the skip in tests/bot/test_timers.py at merge.
+        self.__cog_app_commands__ = [c for c in self.__cog_app_commands__ if c.name != "timer"]
+        await super().cog_load()
+
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
         self._locks: dict[int, asyncio.Lock] = {}

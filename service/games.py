@@ -48,6 +48,7 @@ from data import (
     rebuild_game,
 )
 from data.errors import ReplayFailed
+from data.game_flags import is_practice
 from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
@@ -112,6 +113,11 @@ class GameSession:
     def version(self) -> int:
         """Steps applied so far: the sequence number of the next step."""
         return len(self.game.steps)
+
+    @property
+    def practice(self) -> bool:
+        """True for a practice game (``/hats learn``): unrated, never counts as "playing"."""
+        return is_practice(self.row.settings)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds (even while an AI plays it for them), or None."""
@@ -520,13 +526,62 @@ class GameService:
                 if stored is None:
                     raise
                 game_row = stored
+        return self._cache_new(game_row, specs, config)
+
+    def _cache_new(
+        self, row: GameRow, specs: Sequence[SeatSpec], config: GameConfig
+    ) -> GameSession:
+        """The session of a game just created in the store (seats as ``specs``), cached."""
         seat_rows = [
-            SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
+            SeatRow(row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
         ]
-        session = GameSession(game_row, seat_rows, Game.new(config))
+        session = GameSession(row, seat_rows, Game.new(config))
         self.sessions[session.id] = session
         self._touch(session.id)
         return session
+
+    async def start_practice(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        config: GameConfig,
+        ai_level: str,
+        settings: dict[str, Any],
+    ) -> GameSession:
+        """Start a practice game: ``user_id`` at seat 0, AI players of ``ai_level`` elsewhere.
+
+        ``channel_id``: where it lives (the learner's DM channel or a private thread; one live
+        game per channel); ``settings`` must mark it practice (:mod:`data.game_flags`). The
+        outbox item ``start`` is written with it (fire ``hats_outbox``). Raises ServiceError
+        when the channel already holds a game, StoreError when the store cannot write.
+        """
+        if not is_practice(settings):
+            raise ValueError("a practice game's settings must say practice")
+        specs = [SeatSpec(user_id=user_id)]
+        specs += [SeatSpec(ai_level=ai_level) for _ in range(config.seats - 1)]
+        async with self._channel_lock(channel_id):
+            try:
+                row = await self.store.games.create_game(
+                    guild_id, channel_id, config.to_dict(), specs, settings, at=self.clock()
+                )
+            except ChannelBusy:
+                raise ServiceError("You already have a practice game running.") from None
+        return self._cache_new(row, specs, config)
+
+    async def abandon(self, session: GameSession) -> bool:
+        """Abandon a live game (a practice game given up): no results, its channel freed.
+
+        Returns False when it was not live any more. Raises StoreError when the store fails.
+        """
+        async with session.lock:
+            try:
+                session.row = await self.store.games.abandon_game(session.id, at=self.clock())
+            except GameNotLive:
+                return False
+            finally:
+                self.sessions.pop(session.id, None)
+        return True
 
     async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
         """The game the store holds for this start although it reported an error, or None."""
