@@ -30,43 +30,25 @@ from cogs.controls import ID, LobbyButton, LobbyOp, bounded_id
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from cogs.scope import require_host
-from data import LobbyRow, LobbySeat, StoreError, TimerRow
+from data import LobbyRow, LobbySeat, TimerRow
 from engine import Action, Game, Observation
 from engine.ai import AiLevel, ExpertBudget, decide, make_ai
-from service import GameSession, OutOfDate, ServiceError
-from service.deadlines import AI
-from service.runner import RETRY_SECONDS
+from service import GameSession, ServiceError
+from service.deadlines import AI, AI_RETRY
+from service.due import ai_choice, ai_seed, ai_step, fire_ai
 
 if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
 
-__all__ = ["POOLED_LEVELS", "AiCog", "AiSelect", "ai_choice", "ai_seed"]
+__all__ = ["AI_RETRY", "POOLED_LEVELS", "AiCog", "AiSelect", "ai_choice", "ai_seed"]
 
 log = logging.getLogger("hats.ai")
 
 MAX_SEATS = 4
-AI_RETRY = "ai_retry"
-"""Scheduler deadline kind: an AI move the store could not save is tried again."""
 LEVELS: tuple[AiLevel, ...] = (AiLevel.EASY, AiLevel.NORMAL, AiLevel.HARD, AiLevel.EXPERT)
 POOLED_LEVELS: frozenset[str] = frozenset({AiLevel.HARD.value, AiLevel.EXPERT.value})
 """Levels whose decisions search (tens of milliseconds to a second): run off the event loop."""
-
-
-def ai_seed(game_seed: int, seat: int, version: int) -> int:
-    """The seed of one AI decision: a function of the game seed, the seat and the version.
-
-    Hash-free arithmetic so the same game replays the same AI choices on every run.
-    """
-    return (game_seed * 1_000_003 + seat * 101 + version) % (1 << 63)
-
-
-def ai_choice(game: Game, seat: int, level: str, seed: int) -> Action:
-    """The action an AI of ``level`` chooses for ``seat``, seeing only that seat's observation.
-
-    Raises ValueError for an unknown level; the result is one of ``game.legal_actions(seat)``.
-    """
-    return make_ai(level, seed).choose(game.observation(seat), game.legal_actions(seat))
 
 
 def _choose(level: str, seed: int, observation: Observation, budget: ExpertBudget | None) -> Action:
@@ -221,51 +203,28 @@ class AiCog(HatsFeature, name="AiCog"):
         await self.guarded(interaction, work)
 
     # ------------------------------------------------------------------ game moves
-    def ai_to_move(self, session: GameSession) -> int | None:
-        """The seat to move if an AI plays it now (AI seat, away or removed human), else None."""
-        game = session.game
-        seat = game.to_move
-        if game.is_over or seat is None or session.seats[seat].ai_level is None:
-            return None
-        return seat
-
     async def move(self, row: TimerRow) -> None:
         """An ``ai`` deadline fell due: the AI makes one step for the seat to move, if still so.
 
-        The step writes the next deadline itself (:mod:`service.deadlines`). A deadline for an
-        older version (someone moved since) does nothing: that move wrote its own deadlines.
+        Whether it is still due is judged on the stored game (:func:`service.due.fire_ai`), so
+        a copy behind other processes' steps never drops it, and a second firing of the same
+        deadline does nothing. The step writes the next deadline itself (service.deadlines).
+        When the store fails (the step not saved, or its outcome not known yet) the StoreError
+        goes up to the runner, which fires the same deadline again after
+        ``service.runner.STORE_RETRY_SECONDS`` (or, if the store cannot even note that, when
+        its claim's lease runs out); it is judged the same way then.
         """
-        assert row.game_id is not None
-        session = await self.bot.games.session(row.game_id)
-        if session is None:
-            return
-        seat = self.ai_to_move(session)
-        version = row.payload.get("version")
-        if seat is None or (row.kind == AI and version not in (None, session.version)):
-            return
-        try:
-            await self.play_for(session, seat, session.seats[seat].ai_level or "normal")
-        except StoreError as exc:  # the move was not saved: try again after a while
-            log.warning("AI move of game %d not saved, retried: %s", session.id, exc)
-            scheduler: Any = self.bot.get_cog("SchedulerCog")
-            await scheduler.retry(AI_RETRY, RETRY_SECONDS, game_id=session.id)
+        await fire_ai(self.bot.games, row, choose=self.think)
 
     async def play_for(
         self, session: GameSession, seat: int, level: str, *, actor: str | None = None
     ):
         """One AI step for ``seat`` at the current version; returns the Event or None if stale.
 
-        ``actor`` defaults to ``ai`` for an AI seat and ``auto`` for a human's seat.
+        ``actor`` defaults to ``ai`` for an AI seat and ``auto`` for a human's seat
+        (:func:`service.due.ai_step`).
         """
-        version = session.version
-        if actor is None:
-            actor = "ai" if session.seats[seat].user_id is None else "auto"
-        seed = ai_seed(session.row.seed, seat, version)
-        action = await self.think(session.game, seat, level, seed)
-        try:
-            return await self.bot.games.play(session, seat, action, version=version, actor=actor)
-        except OutOfDate:
-            return None
+        return await ai_step(self.bot.games, session, seat, level, actor=actor, choose=self.think)
 
     async def think(self, game: Game, seat: int, level: str, seed: int) -> Action:
         """The AI's choice for ``seat`` (as :func:`ai_choice`), searched off the event loop.

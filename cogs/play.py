@@ -31,6 +31,7 @@ from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
 from cogs.learn import coach_section
+from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.render.limits import CHOICE_NAME_MAX, truncate
@@ -53,7 +54,7 @@ from engine import (
 )
 from engine.cards import CardParseError
 from engine.legal import card_choices
-from service import GameSession, OutOfDate, ServiceError
+from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -304,6 +305,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> bool:
         tr = self.tr(interaction)
         labels = labels_for(session, self.bot.names, tr) if session is not None else None
+        if isinstance(exc, OutcomeUnknown):  # never "not saved" for a move that may be stored
+            await answer_unknown_outcome(interaction, exc, tr)
+            return True
         if isinstance(exc, StoreFault):
             log_fault(exc, f"game {session.id if session else '?'} move")
             text: str | None = fault_text(exc, tr, move=True)

@@ -4,7 +4,10 @@ The runner that claims and fires them lives in the service (:class:`service.runn
 no Discord); this cog runs it on discord.py's clock (simcord's ``advance_time`` moves it in
 tests), fires ``on_hats_timer`` for each deadline, and lets the cogs set, clear and look up
 deadlines. A deadline set here wakes the runner at once (:meth:`DeadlineRunner.nudge`, from
-:meth:`SchedulerCog.set` and the ``hats_deadline`` event of a step). When the store cannot
+:meth:`SchedulerCog.set` and the ``hats_deadline`` event of a step), and runs the re-arm sweep
+(``service.sweep``) every ``service.runner.SWEEP_SECONDS``. A deadline fires at least once:
+each handler judges it on the stored game (or lobby) first, so a repeat does nothing a user
+would notice. When the store cannot
 write a deadline (a full disk, say), it is kept in memory only and one WARNING line says so: it
 still fires in this process.
 """
@@ -29,6 +32,7 @@ from service.runner import (
     deadline_key,
     row_key,
 )
+from service.sweep import DeadlineSweep
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -67,6 +71,7 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
             claimer=store.origin,
             poll=POLL_SECONDS if store.shared else None,
             clock=now,
+            sweep=DeadlineSweep(bot.games).run,
         )
 
     async def cog_load(self) -> None:
@@ -78,14 +83,23 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         await self.runner.stop()
 
     async def _fire(self, row: TimerRow) -> None:
-        """Run every ``on_hats_timer`` listener to its end (then the row is completed)."""
+        """Run every ``on_hats_timer`` listener to its end (then the row is completed).
+
+        A listener that raises StoreError (the store failed: nothing done) makes this raise it
+        too, so the runner fires the deadline again later instead of completing it.
+        """
         if not self.bot.is_ready():
             await self.bot.wait_until_ready()
         listeners = list(self.bot.extra_events.get("on_hats_timer", []))
         results = await asyncio.gather(*(f(row) for f in listeners), return_exceptions=True)
+        failed = None
         for result in results:
-            if isinstance(result, Exception):
+            if isinstance(result, StoreError):
+                failed = result
+            elif isinstance(result, Exception):
                 log.error("a deadline handler failed", exc_info=result)
+        if failed is not None:
+            raise failed
 
     @commands.Cog.listener()
     async def on_hats_deadline(self, due_at: float) -> None:

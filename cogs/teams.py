@@ -235,7 +235,12 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """A swap offer lapsed: it counts as declined (R10); both partners are told by DM."""
         if row.kind != SWAP_TIMER or row.game_id is None:
             return
-        session = await self.bot.games.session(row.game_id)
+        try:  # judged on the stored game: a copy behind other processes' steps drops nothing
+            session = await self.bot.games.fresh_session(row.game_id)
+        except StoreError as exc:
+            log.warning("swap lapse of game %d not checked, retried: %s", row.game_id, exc)
+            await self.bot.get_cog("SchedulerCog").again(row)  # type: ignore[union-attr]
+            return
         if session is None or session.game.is_over or session.game.pending_offer is None:
             return
         partner = int(row.payload.get("partner", -1))

@@ -34,6 +34,7 @@ from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from service import GameSession, ServiceError
 from service.deadlines import REMINDER, TURN, turn_timer
+from service.due import due_deadline, still_due, take_once
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -81,12 +82,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def _session(self, game_id: int) -> GameSession | None:
-        session = await self.bot.games.session(game_id)
-        if session is None or session.game.is_over:
-            return None
-        return session
-
     async def _dm(self, user_id: int, text: str) -> None:
         try:
             user = await self.bot.create_dm(discord.Object(id=user_id))  # cached, no GET /users
@@ -128,18 +123,14 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 changes = [c for c in changes if c.kind not in (TURN, REMINDER)]
             await scheduler.apply(session.id, changes)
 
-    def _still_waiting(self, session: GameSession, row: TimerRow) -> int | None:
-        seat = row.payload.get("seat")
-        if not isinstance(seat, int) or session.game.to_move != seat:
-            return None
-        if session.seats[seat].ai_level is not None or session.seats[seat].user_id is None:
-            return None
-        return seat
-
     async def remind(self, session: GameSession, row: TimerRow) -> None:
-        """Half the turn time is gone: DM the player (closed DMs are tolerated)."""
-        seat = self._still_waiting(session, row)
-        if seat is None:
+        """Half the turn time is gone: DM the player (closed DMs are tolerated).
+
+        Sent at most once per reminder deadline, although a deadline fires at least once
+        (:func:`service.due.take_once`).
+        """
+        seat = still_due(session, row)
+        if seat is None or not await take_once(self.bot.games, row):
             return
         user_id = session.seats[seat].user_id
         assert user_id is not None
@@ -253,15 +244,14 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 return
             if row.game_id is None or row.kind not in (TURN, REMINDER):
                 return
-            session = await self._session(row.game_id)
-            if session is None:
+            due = await due_deadline(self.bot.games, row)  # judged on the stored game
+            if due is None:
                 return
+            session, seat = due
             if row.kind == REMINDER:
                 await self.remind(session, row)
             else:
-                seat = self._still_waiting(session, row)
-                if seat is not None:
-                    await self.auto_turn(session, seat)
+                await self.auto_turn(session, seat)
         except StoreError as exc:  # nothing was saved: the same deadline fires again later
             log.warning("timer %s of game %s not done, retried: %s", row.kind, row.game_id, exc)
             await self._scheduler().again(row)

@@ -192,6 +192,20 @@ class Steps:
         )
         return [jsoncodec.loads_object(r[0]) for r in rows]
 
+    async def stored_step(self, game_id: int, seq: int) -> tuple[dict[str, Any], str, float] | None:
+        """Step ``seq`` of the game as stored: ``(step dict, actor, at)``, or None if absent.
+
+        ``at`` (unix seconds, as appended) tells two appends of the same step apart: after an
+        error, a writer checks that the step stored is its own, not an equal one appended by
+        another process (two AIs choose the same step for the same state).
+        """
+        row = await self._db.fetch_one(
+            "SELECT step, actor, at FROM steps WHERE game_id = ? AND seq = ?", (game_id, seq)
+        )
+        if row is None:
+            return None
+        return jsoncodec.loads_object(row[0]), row[1], float(row[2])
+
     async def seqs_by_actor(self, actor: str) -> dict[int, set[int]]:
         """Sequence numbers of live games' steps made by ``actor`` (e.g. ``"auto"``), by game.
 

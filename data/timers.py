@@ -3,8 +3,10 @@
 Several processes may share the store (PostgreSQL): a due timer is first *claimed* by one of
 them for a lease (:meth:`Timers.claim_due`), fired, then *completed* (:meth:`Timers.complete`,
 which deletes it). A process that dies before completing leaves a claim whose lease runs out;
-another process then claims the timer again, so a deadline still fires (at least once; exactly
-once unless a lease runs out before its claimer completes).
+another process then claims the timer again, so a deadline still fires: at least once (twice
+when a lease runs out before its claimer completes, or a completion is lost in a crash), so the
+handlers must be idempotent. A handler that meets a store failure keeps its claim but lets it
+be claimed again soon (:meth:`Timers.postpone`).
 """
 
 from __future__ import annotations
@@ -192,6 +194,73 @@ class Timers:
             (row.id, claimer, row.due_at),
         )
         return done is not None
+
+    async def postpone(self, row: TimerRow, claimer: str, until: float) -> bool:
+        """Keep the claimed timer ``row`` but let it be claimed again from ``until`` (unix s).
+
+        For a handler that could not finish (the store failed): the deadline is not dropped,
+        it fires again then (in any process). False when the timer was set again, cleared or
+        claimed by another claimer meanwhile (nothing changed).
+        """
+        done = await self._db.fetch_one(
+            "UPDATE timers SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND due_at = ?"
+            " RETURNING id",
+            (float(until), row.id, claimer, row.due_at),
+        )
+        return done is not None
+
+    async def unarmed_games(self, kinds: Sequence[str], limit: int = 500) -> list[tuple[int, int]]:
+        """Live games that may need a move deadline but hold none: ``(game id, step count)``.
+
+        ONE query (the re-arm sweep, ``service.sweep``): live games with an AI seat (or the
+        game setting ``turn_timer`` on) and no timer of any of ``kinds`` (e.g. ``ai``,
+        ``turn``). Whether the seat to move really needs one is the engine's to say (the caller
+        replays the game); the step count lets it skip games it already judged at that count.
+        At most ``limit`` games, lowest id first.
+        """
+        if not kinds:
+            raise ValueError("give at least one timer kind")
+        marks = ", ".join("?" for _ in kinds)
+        rows = await self._db.fetch_all(
+            "SELECT g.id, (SELECT COUNT(*) FROM steps s WHERE s.game_id = g.id) FROM games g"
+            " WHERE g.status = 'live'"
+            " AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.game_id = g.id"
+            f" AND t.kind IN ({marks}))"
+            " AND (EXISTS (SELECT 1 FROM game_seats a WHERE a.game_id = g.id"
+            " AND a.ai_level IS NOT NULL)"
+            " OR (g.settings LIKE '%\"turn_timer\":%'"
+            " AND g.settings NOT LIKE '%\"turn_timer\":null%'))"
+            " ORDER BY g.id LIMIT ?",
+            (*kinds, limit),
+        )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def arm(
+        self, game_id: int, changes: Sequence[TimerChange], *, steps: int, kinds: Sequence[str]
+    ) -> bool:
+        """Write a game's timer ``changes`` if it is live at ``steps`` steps without ``kinds``.
+
+        One write transaction that locks the game row (PostgreSQL: an append waits, or has
+        committed and is counted), so a re-arm judged on ``steps`` steps never overwrites the
+        deadlines a newer step wrote. True when written; False (nothing written) when the game
+        moved on, is not live, or holds a timer of ``kinds`` meanwhile.
+        """
+        marks = ", ".join("?" for _ in kinds)
+        async with self._db.write() as tx:
+            live = await tx.one(
+                f"SELECT status FROM games WHERE id = ?{self._db.dialect.for_update}", (game_id,)
+            )
+            if live is None or live[0] != "live":
+                return False
+            row = await tx.one(
+                "SELECT (SELECT COUNT(*) FROM steps WHERE game_id = ?),"
+                f" (SELECT COUNT(*) FROM timers WHERE game_id = ? AND kind IN ({marks}))",
+                (game_id, game_id, *kinds),
+            )
+            if row is None or int(row[0]) != steps or int(row[1]) != 0:
+                return False
+            await write_timer_changes(tx, game_id, changes)
+        return True
 
     async def next_wake(self) -> float | None:
         """The earliest unix time at which :meth:`claim_due` could return a timer; None if none.

@@ -8,7 +8,10 @@ whichever process claims a deadline first fires it.
 
 Kinds (owned by the game): ``turn`` and ``reminder`` (a human seat's turn timer and the DM at
 half time, payload ``{"seat", "version"}``), ``ai`` (an AI, or the AI standing in for an
-away or removed player, makes its next step; payload ``{"seat", "version"}``).
+away or removed player, makes its next step; payload ``{"seat", "version"}``), ``ai_retry``
+(an AI step the store could not save is tried again; no payload). :data:`MOVE_KINDS` are the
+kinds that keep a game moving: a live game whose seat to move is an AI, or a human with a turn
+timer, holds one of them (``service.sweep`` re-arms a game that lost it).
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from data.rows import TimerChange
 if TYPE_CHECKING:
     from service.games import GameSession
 
-__all__ = ["AI", "REMINDER", "SWAP_TIMEOUT", "TURN", "TURN_TIMER", "DeadlinePolicy"]
+__all__ = [
+    "AI",
+    "AI_RETRY",
+    "MOVE_KINDS",
+    "REMINDER",
+    "SWAP_TIMEOUT",
+    "TURN",
+    "TURN_TIMER",
+    "DeadlinePolicy",
+]
 
 TURN_TIMER = "turn_timer"
 """Lobby and game settings key: seconds a player has for a turn (int), or None for no timer."""
@@ -31,6 +43,10 @@ SWAP_TIMEOUT = "swap_timeout"
 TURN = "turn"
 REMINDER = "reminder"
 AI = "ai"
+AI_RETRY = "ai_retry"
+MOVE_KINDS = (AI, AI_RETRY, TURN)
+"""Deadline kinds that move a game on: one of them is pending whenever an AI, or a human with a
+turn timer, is to move."""
 
 
 def turn_timer(session: GameSession) -> float | None:

@@ -20,6 +20,7 @@ with the game. Announcements owed by the outbox are delivered by ``cogs.outbox``
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import functools
 import logging
@@ -52,7 +53,7 @@ from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
 from service.clock import Clock, system_clock
-from service.errors import OutOfDate, ServiceError
+from service.errors import OutcomeUnknown, OutOfDate, ServiceError
 from telemetry.logs import log_context
 from telemetry.metrics import GAMES_FINISHED, count_step
 
@@ -63,10 +64,14 @@ __all__ = [
     "GameService",
     "GameSession",
     "OutOfDate",
+    "OutcomeUnknown",
     "ServiceError",
 ]
 
 log = logging.getLogger("hats.service")
+
+StoredStep = tuple[dict[str, Any], str, float]
+"""One append as the store keeps it: the step dict, its actor and its time (unix seconds)."""
 
 
 @dataclass(eq=False)
@@ -133,6 +138,17 @@ class GameSession:
 LOAD_ATTEMPTS = 3
 """Loads of a game that another process changes meanwhile before a copy is used uncached."""
 
+RESOLVE_WITHIN_S = 2.0
+"""Seconds :meth:`GameService.play` keeps reading the store after a commit reported an error,
+to say whether the step was stored: Discord wants an interaction answered within 3 s."""
+RESOLVE_DELAYS_S = (0.0, 0.1, 0.2, 0.4, 0.8)
+"""Pauses (seconds) before each read of that bounded retry (a restarting server needs ~1 s)."""
+RESOLVE_LATER_S = 14 * 60.0
+"""Seconds an outcome still unknown after that keeps being read in the background; an
+interaction's followup can be sent for 15 minutes."""
+RESOLVE_LATER_PAUSE_S = (1.0, 10.0)
+"""The first and the longest pause (seconds) between those reads (doubling in between)."""
+
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
@@ -198,6 +214,8 @@ class GameService:
         self._finished: deque[int] = deque()
         self._lobby_locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self.unresolved: set[asyncio.Task[bool | None]] = set()
+        """Steps whose commit outcome is being read in the background (OutcomeUnknown)."""
 
     # ------------------------------------------------------------------ start-up
     async def start(self) -> None:
@@ -321,6 +339,22 @@ class GameService:
             {(m.role, m.seat): m for m in live.messages},
             set(live.auto_seqs),
         )
+
+    async def fresh_session(self, game_id: int) -> GameSession | None:
+        """Game ``game_id`` as the store holds it now (to judge a deadline), or None if not live.
+
+        The cached copy when it holds every stored step (one cheap query: the store's step
+        count), else the game reloaded. A copy may miss other processes' steps while its
+        notifications are down (the database restarted). Raises StoreError when the store
+        cannot be read.
+        """
+        session = self.sessions.get(game_id)
+        if session is not None:
+            if await self.store.steps.step_count(game_id) == session.version:
+                return session
+            if self.sessions.get(game_id) is session:
+                del self.sessions[game_id]
+        return await self.session(game_id)
 
     async def session_in_channel(self, channel_id: int) -> GameSession | None:
         """The live game in a channel, if any (one game per channel at a time)."""
@@ -622,7 +656,10 @@ class GameService:
         Raises engine IllegalMove (nothing changed), OutOfDate, or a data StoreError when the
         store did not commit the step (the game is rolled back to what the store holds: the
         step did not happen). When the store reports an error but holds the step anyway, the
-        step counts and no error is raised.
+        step counts and no error is raised. When it cannot be read back within
+        :data:`RESOLVE_WITHIN_S`, :class:`OutcomeUnknown` (a StoreError) is raised: its
+        ``outcome`` says later whether the step counts (never guessed; if it does,
+        ``hats_step`` fires then).
         """
         self._touch(session.id)
         async with session.lock:
@@ -660,7 +697,7 @@ class GameService:
         timers: list[TimerChange] = []
         try:
             if session.game.is_over:
-                session.row = await self._finish(session, last_step=(seq, step, actor))
+                session.row = await self._finish(session, last_step=(seq, step, actor), at=at)
             else:
                 if self.deadlines is not None:
                     timers = self.deadlines.after_step(session, before, at=at)
@@ -678,7 +715,11 @@ class GameService:
                 session.row = dataclasses.replace(session.row, status=GameStatus(exc.status))
             raise OutOfDate() from None
         except StoreError as exc:
-            if not await self._holds_step(session, seq, step):
+            mine = (step, actor, at)  # an equal step appended elsewhere is not this one
+            held = await self._holds_step(session, seq, mine)
+            if held is None:
+                raise self._unknown(session, seq, mine, event, timers) from exc
+            if not held:
                 await self._roll_back(session, seq)
                 raise
             log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
@@ -706,16 +747,93 @@ class GameService:
             if old is not None and old.game.is_over:
                 del self.sessions[old.id]
 
-    async def _holds_step(self, session: GameSession, seq: int, step: dict[str, Any]) -> bool:
-        """Whether the store holds ``step`` as number ``seq`` (the truth after an error).
+    async def _holds_step(self, session: GameSession, seq: int, mine: StoredStep) -> bool | None:
+        """Whether the store holds this append (``mine``: step, actor, at) as number ``seq``.
 
-        False if unknown, and when another process stored a different step there.
+        The truth after an error. False when it holds none there, or another append (even of
+        an equal step: its ``at`` differs); None when the store did not answer within
+        :data:`RESOLVE_WITHIN_S` (reads retried after :data:`RESOLVE_DELAYS_S`): unknown,
+        never guessed.
         """
-        try:
-            stored = await self.store.steps.load_steps(session.id)
-        except StoreError:
-            return False
-        return len(stored) > seq and stored[seq] == step
+        loop = asyncio.get_running_loop()
+        end = loop.time() + RESOLVE_WITHIN_S
+        for delay in RESOLVE_DELAYS_S:
+            if loop.time() + delay >= end:
+                break
+            await asyncio.sleep(delay)
+            try:
+                stored = await asyncio.wait_for(
+                    self.store.steps.stored_step(session.id, seq), end - loop.time()
+                )
+            except (StoreError, TimeoutError):
+                continue
+            return stored == mine
+        return None
+
+    def _unknown(
+        self,
+        session: GameSession,
+        seq: int,
+        mine: StoredStep,
+        event: Event,
+        timers: list[TimerChange],
+    ) -> OutcomeUnknown:
+        """Set the copy aside (it may lack or hold the step) and read the outcome later."""
+        if self.sessions.get(session.id) is session:
+            del self.sessions[session.id]
+        session.superseded = True
+        session.game = rebuild_game(session.row, session.game.steps[:seq])
+        log.warning("game %d: whether step %d was stored is not known yet", session.id, seq)
+        # From an empty context: the reads belong to the service, not to the request that
+        # failed (a test harness that waits for a request's tasks does not wait for these).
+        task = contextvars.Context().run(
+            asyncio.get_running_loop().create_task,
+            self._resolve_later(session.id, seq, mine, event, timers),
+        )
+        self.unresolved.add(task)
+        task.add_done_callback(self.unresolved.discard)
+        return OutcomeUnknown(session.id, seq, task)
+
+    async def _resolve_later(
+        self,
+        game_id: int,
+        seq: int,
+        mine: StoredStep,
+        event: Event,
+        timers: list[TimerChange],
+    ) -> bool | None:
+        """Read until the store says whether this append (``mine``) is step ``seq``.
+
+        True: stored (``hats_step``, and ``hats_outbox``/``hats_deadline`` as after a commit,
+        fire on the stored game); False: not stored; None: no answer within
+        :data:`RESOLVE_LATER_S` (the next load of the game shows what the store holds).
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + RESOLVE_LATER_S
+        delay, longest = RESOLVE_LATER_PAUSE_S
+        while loop.time() < end:
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, longest)
+            try:
+                if await self.store.steps.stored_step(game_id, seq) != mine:
+                    log.warning("game %d: step %d was not stored", game_id, seq)
+                    return False
+                session = await self.session(game_id) or await self.load_game(game_id)
+            except StoreError:
+                continue
+            log.warning("game %d: step %d was stored despite an error", game_id, seq)
+            count_step(mine[1])
+            if event.game_over and session is not None:
+                GAMES_FINISHED.labels(str(len(session.seats))).inc()
+            if session is not None:
+                self.dispatch("hats_step", session, event, mine[1], None)
+                if event.game_over:
+                    self.dispatch("hats_outbox", game_id)
+            due = [t.due_at for t in timers if t.due_at is not None]
+            if due:
+                self.dispatch("hats_deadline", min(due))
+            return True
+        return None
 
     async def _roll_back(self, session: GameSession, seq: int) -> None:
         """Put the game back to what the store holds (``seq`` steps if the store cannot say)."""
@@ -729,14 +847,18 @@ class GameService:
         session.game = rebuild_game(session.row, steps)
 
     async def _finish(
-        self, session: GameSession, *, last_step: tuple[int, dict[str, Any], str] | None = None
+        self,
+        session: GameSession,
+        *,
+        last_step: tuple[int, dict[str, Any], str] | None = None,
+        at: float | None = None,
     ) -> GameRow:
         game = session.game
         return await self.store.results.finish_game(
             session.id,
             entries_from_game(game, session.seats),
             to_record(game),
-            at=self.clock(),
+            at=self.clock() if at is None else at,
             last_step=last_step,
         )
 

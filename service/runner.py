@@ -6,12 +6,17 @@ claims the deadlines that fell due (``Timers.claim_due``: a row claim with a lea
 ``FOR UPDATE SKIP LOCKED`` on PostgreSQL), fires them and then deletes them
 (``Timers.complete``). With several processes on one PostgreSQL a deadline is claimed by one of
 them at a time; when that process dies before it is done, the lease (:data:`LEASE_SECONDS`) runs
-out and another process fires it. Handlers therefore check the game first (a turn deadline whose
-seat already moved does nothing), so a rare second firing is harmless.
+out and another process fires it: a deadline fires at least once (also twice, when a completion
+is lost in a database crash). Handlers therefore judge it on the stored game first
+(``service.due``: a turn deadline whose seat already moved does nothing), so a second firing is
+harmless. A handler that raises StoreError has not done its work: the deadline fires again
+after :data:`STORE_RETRY_SECONDS` (``Timers.postpone``), or when its lease runs out.
 
 The runner sleeps until the earliest deadline; :meth:`DeadlineRunner.nudge` wakes it at once for
 a deadline set meanwhile, and with a shared store it also looks every :data:`POLL_SECONDS` for
-deadlines set by other processes. Deadlines the store could not hold are kept in
+deadlines set by other processes. Every :data:`SWEEP_SECONDS` it also runs the re-arm sweep it
+is handed (``service.sweep``: live games that lost their move deadline get it back).
+Deadlines the store could not hold are kept in
 :attr:`DeadlineRunner.memory` and fire in this process only. No Discord here: the bot's
 scheduler cog (``cogs.scheduler``) subclasses it to sleep on discord.py's clock.
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -34,6 +40,7 @@ __all__ = [
     "POLL_SECONDS",
     "RETRY_SECONDS",
     "STORE_RETRY_SECONDS",
+    "SWEEP_SECONDS",
     "DeadlineRunner",
     "deadline_key",
 ]
@@ -52,6 +59,9 @@ BATCH = 100
 """Deadlines claimed per look."""
 STORE_RETRY_SECONDS = 5.0
 """Seconds before the next look after the store failed."""
+SWEEP_SECONDS = 30.0
+"""Seconds between two re-arm sweeps (``service.sweep``) of one process: a game that lost its
+move deadline moves again within two periods (the sweep's grace is one period)."""
 
 
 def deadline_key(kind: str, game_id: int | None, lobby_id: int | None) -> tuple[Owner, str]:
@@ -84,6 +94,9 @@ class DeadlineRunner:
         lease: float = LEASE_SECONDS,
         poll: float | None = None,
         clock: Clock = system_clock,
+        sweep: Callable[[], Awaitable[object]] | None = None,
+        sweep_every: float = SWEEP_SECONDS,
+        store_retry: float = STORE_RETRY_SECONDS,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -91,6 +104,11 @@ class DeadlineRunner:
         self.claimer = claimer
         self.lease = lease
         self.poll = poll
+        self.sweep = sweep
+        self.sweep_every = sweep_every
+        self.store_retry = store_retry
+        self._next_sweep: float | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self.memory: dict[tuple[Owner, str], TimerRow] = {}
         """Deadlines the store could not hold, fired by this process only."""
         self._event = asyncio.Event()
@@ -106,7 +124,7 @@ class DeadlineRunner:
 
     async def stop(self) -> None:
         """Stop the task and the handlers still running (their deadlines stay stored)."""
-        tasks = [t for t in (self._task, *self._firing) if t is not None]
+        tasks = [t for t in (self._task, self._sweeping, *self._firing) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -135,14 +153,39 @@ class DeadlineRunner:
             self._nudged = False
             wake = await self._look()
             self._wake_at = wake
+            sweep_at = self._maybe_sweep()
             delay = None if wake is None else max(0.0, wake - self.clock())
             if self.poll is not None:
                 delay = self.poll if delay is None else min(delay, self.poll)
+            if sweep_at is not None:
+                until = max(0.0, sweep_at - self.clock())
+                delay = until if delay is None else min(delay, until)
             if delay == 0.0:
                 await asyncio.sleep(0)  # let the handlers just started run first
                 continue
             if not self._nudged:  # a nudge while looking: look again at once
                 await self.sleep(delay)
+
+    def _maybe_sweep(self) -> float | None:
+        """Start the sweep when its time came (one at a time); return when the next one is due."""
+        if self.sweep is None:
+            return None
+        t = self.clock()
+        if self._next_sweep is None:
+            self._next_sweep = t + self.sweep_every
+        elif t >= self._next_sweep and (self._sweeping is None or self._sweeping.done()):
+            self._next_sweep = t + self.sweep_every
+            self._sweeping = asyncio.get_running_loop().create_task(self._sweep_once())
+        return self._next_sweep
+
+    async def _sweep_once(self) -> None:
+        assert self.sweep is not None
+        try:
+            await self.sweep()
+        except StoreError as exc:
+            log.warning("the deadline sweep cannot read the store: %s", exc)
+        except Exception:
+            log.exception("the deadline sweep failed")
 
     async def _look(self) -> float | None:
         """Fire what is due; return when to look next (unix seconds, None: when nudged)."""
@@ -158,7 +201,10 @@ class DeadlineRunner:
             wake = t if len(rows) == BATCH else await self.store.timers.next_wake()
         except StoreError as exc:
             log.warning("deadlines cannot be read from the store: %s", exc)
-            wake = t + STORE_RETRY_SECONDS
+            wake = t + self.store_retry
+        except Exception:  # never let the one task that fires every deadline die
+            log.exception("deadlines: looking for due deadlines failed")
+            wake = t + self.store_retry
         if self.memory:
             soonest = min(r.due_at for r in self.memory.values())
             wake = soonest if wake is None else min(wake, soonest)
@@ -174,6 +220,10 @@ class DeadlineRunner:
         try:
             with log_context(game_id=row.game_id):
                 await self.fire(row)
+        except StoreError as exc:  # not done: fires again (never dropped), here or elsewhere
+            log.warning("deadline %s of %s not done, retried: %s", row.kind, row, exc)
+            await self._postpone(row, stored)
+            return
         except Exception:
             log.exception("deadline %s failed", row)
         if not stored:
@@ -182,3 +232,16 @@ class DeadlineRunner:
             await self.store.timers.complete(row, self.claimer)
         except StoreError as exc:  # its lease runs out and it fires again; handlers check
             log.warning("deadline %s of %s not completed in the store: %s", row.kind, row, exc)
+
+    async def _postpone(self, row: TimerRow, stored: bool) -> None:
+        """A handler met a store failure: the deadline fires again in ``store_retry`` seconds."""
+        again = self.clock() + self.store_retry
+        if not stored:
+            self.memory.setdefault(row_key(row), dataclasses.replace(row, due_at=again))
+            self.nudge(again)
+            return
+        try:
+            if await self.store.timers.postpone(row, self.claimer, again):
+                self.nudge(again)
+        except StoreError as exc:  # the claim's lease runs out and it fires again
+            log.warning("deadline %s of %s not postponed in the store: %s", row.kind, row, exc)

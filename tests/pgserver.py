@@ -162,6 +162,16 @@ class PgServer:
 
         asyncio.run(go())
 
+    def restart_command(self) -> list[str]:
+        """The command that crashes the server and starts it again (``pg_ctl restart -m
+        immediate``: every backend is killed, no checkpoint, crash recovery at start; same
+        port and options), waiting until it accepts connections again. Run it with
+        ``asyncio.create_subprocess_exec`` so the event loop goes on meanwhile."""
+        data, log = str(self.folder / "data"), str(self.folder / "server.log")
+        return _as_postgres(
+            [self.pg_ctl, "-D", data, "-l", log, "-m", "immediate", "-w", "-t", "60", "restart"]
+        )
+
     def stop(self) -> None:
         """Stop the server at once and remove its directory."""
         subprocess.run(

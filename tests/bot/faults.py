@@ -49,9 +49,14 @@ class _Faulty:
 
     def _check(self, sql: str, args: tuple[Any, ...], *, after: bool) -> None:
         text = f"{sql} {args!r}"
-        for pattern, kind, when_done in self.rules:
+        for rule in self.rules:
+            pattern, kind, when_done = rule[:3]
             if when_done == after and pattern.search(text):
                 self.hits += 1
+                if len(rule) > 3:  # a fault that fails only a number of statements
+                    rule[3][0] -= 1
+                    if rule[3][0] <= 0:
+                        self.rules.remove(rule)
                 raise sqlite_error(kind)
 
     async def _run(self, method: str, sql: str, args: tuple[Any, ...]) -> Any:
@@ -73,12 +78,16 @@ class _Faulty:
 class Fault:
     """An injected fault; ``hits`` counts the statements it failed."""
 
-    def __init__(self, store: Any, pattern: str, kind: str, *, after: bool = False) -> None:
+    def __init__(
+        self, store: Any, pattern: str, kind: str, *, after: bool = False, times: int | None = None
+    ) -> None:
         db = store._db
         if not isinstance(db.conn, _Faulty):
             db.conn = _Faulty(db.conn)
         self._faulty: _Faulty = db.conn
-        self._rule = (re.compile(pattern, re.IGNORECASE | re.DOTALL), kind, after)
+        self._rule: tuple[Any, ...] = (re.compile(pattern, re.IGNORECASE | re.DOTALL), kind, after)
+        if times is not None:
+            self._rule += ([times],)
         self._faulty.rules.append(self._rule)
         self._start = self._faulty.hits
 
@@ -91,13 +100,17 @@ class Fault:
             self._faulty.rules.remove(self._rule)
 
 
-def inject(store: Any, pattern: str, kind: str, *, after: bool = False) -> Fault:
+def inject(
+    store: Any, pattern: str, kind: str, *, after: bool = False, times: int | None = None
+) -> Fault:
     """Fail statements matching ``pattern`` with SQLite's ``kind`` error until ``clear()``.
+
+    ``times``: fail only that many matching statements, then none (a database back up).
 
     ``after``: the statement runs (and an autocommit statement commits) before the error is
     raised, as when an I/O error is reported after the data reached the file.
     """
-    return Fault(store, pattern, kind, after=after)
+    return Fault(store, pattern, kind, after=after, times=times)
 
 
 def warnings_and_errors(caplog) -> tuple[list[logging.LogRecord], list[logging.LogRecord]]:

@@ -126,7 +126,8 @@ async def test_one_human_two_ais_play_to_the_end(world):
 
 async def test_one_human_one_hard_ai_game_and_ai_sees_only_its_observation(world, monkeypatch):
     seen = []
-    # load_extension imports the cog module afresh: patch the module the bot runs
+    # hard decisions run through the cog's pooled chooser; load_extension imports the cog
+    # module afresh: patch the module the bot runs
     loaded = sys.modules[type(world.env.bot.get_cog("AiCog")).__module__]
     real = loaded.make_ai
 

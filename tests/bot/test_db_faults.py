@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+import service.games
 from cogs.controls import action_custom_id, card_select_custom_id
 from data import GameStatus
 from engine import ActionKind
@@ -310,3 +311,42 @@ async def test_message_and_outbox_writes_fail_at_start(world, caplog, make_bot):
     await world.env.restart_bot(make_bot())
     assert len(tables()) == 1  # delivered once: the restored bot does not post it again
     assert_one_warning(caplog, "io")
+
+
+NOT_KNOWN = "it is not known yet whether your move was saved"
+
+
+@pytest.mark.parametrize("stored", [True, False], ids=["stored", "not-stored"])
+async def test_a_move_whose_commit_outcome_is_unknown_is_never_called_not_saved(
+    world, caplog, monkeypatch, stored
+):
+    """The commit fails and the store cannot be read back within the interaction's time: the
+    player is told the outcome is not known yet, then (a followup) what the store holds."""
+    monkeypatch.setattr(service.games, "RESOLVE_DELAYS_S", (0.0, 0.01))  # real pauses: short
+    monkeypatch.setattr(service.games, "RESOLVE_LATER_PAUSE_S", (0.01, 0.01))
+    session = await open_and_start(world, 2)
+    store = world.env.bot.store
+    seat, action = pick(session, random.Random(6))
+    player = player_at(world, session, seat)
+    other = player_at(world, session, 1 - seat)
+    pings = len(list(dm_of(other).history()))
+    commit = inject(store, r"INSERT INTO steps", "io", after=stored)
+    # The step cannot be read back within the interaction's time (2 reads), then it can.
+    reads = len(service.games.RESOLVE_DELAYS_S)
+    inject(store, r"SELECT step, actor, at FROM steps", "io", times=reads)
+    result = await click_action(session, player, action)
+    commit.clear()
+    assert result.ephemeral and NOT_KNOWN in result.response.content
+    assert "not saved" not in result.response.content
+    [followup] = result.followups  # once the store answered
+    assert followup.ephemeral
+    assert await store.steps.step_count(session.id) == (1 if stored else 0)
+    fresh = await world.env.bot.games.session(session.id)
+    assert fresh.version == (1 if stored else 0)
+    if stored:
+        assert "Your move was saved after all" in followup.content
+    else:
+        assert "Your move was not saved, so nothing changed" in followup.content
+    assert_one_warning(caplog, "not known yet")
+    if stored and fresh.game.to_move != seat:  # the turn passed: the next player is pinged
+        assert len(list(dm_of(other).history())) > pings

@@ -39,15 +39,19 @@ class News:
 
 
 async def new_games(
-    store: Store, count: int, rng: random.Random, *, first_channel: int = 9000
+    store: Store, count: int, rng: random.Random, *, first_channel: int = 9000, humans: int = 0
 ) -> list[GameRow]:
     """``count`` live games of 2 to 4 seats, in channels ``first_channel`` and on (AI seats:
-    nobody plays them but the test)."""
+    nobody plays them but the test). ``humans``: the first seats of each game are held by
+    users (ids 1000 and on) instead."""
     rows = []
     for i in range(count):
         seats = rng.randint(2, 4)
         config = GameConfig(seats, rng.randrange(2**31))
-        specs = [SeatSpec(ai_level="easy") for _ in range(seats)]
+        specs = [
+            SeatSpec(user_id=1000 + s) if s < humans else SeatSpec(ai_level="easy")
+            for s in range(seats)
+        ]
         rows.append(
             await store.games.create_game(
                 1, first_channel + i, config.to_dict(), specs, announce=False, at=0.0
