@@ -27,15 +27,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import make_hats_group
+from cogs.clock import now
 from cogs.command_i18n import CommandTranslator
-from cogs.deadlines import DeadlinePolicy
 from cogs.edits import EditGate
 from cogs.errors import HatsTree
 from cogs.i18n import Tr, Translator
 from cogs.pictures import Pictures
-from cogs.service import GameService
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
+from service import DeadlinePolicy, GameService
 
 log = logging.getLogger("hats")
 
@@ -244,7 +244,7 @@ class HatsBot(commands.AutoShardedBot):
         self.pictures = Pictures()
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.deadlines = DeadlinePolicy(ai_delay=settings.ai_delay)
-        """The deadlines that follow each step (turn timer, AI moves; cogs.deadlines)."""
+        """The deadlines that follow each step (turn timer, AI moves; service.deadlines)."""
         self._frozen_at_ready = False
         self.add_listener(self._note_user, "on_interaction")
 
@@ -320,7 +320,11 @@ class HatsBot(commands.AutoShardedBot):
         """Create the game service, load the cogs and the command translator (store open)."""
         assert self.store is not None
         self.games = GameService(
-            self.store, self.seed_source, dispatch=self.dispatch, deadlines=self.deadlines
+            self.store,
+            self.seed_source,
+            dispatch=self.dispatch,
+            deadlines=self.deadlines,
+            clock=now,
         )
         self.guild_languages = await self.store.guild_settings.languages()
         await self.tree.set_translator(CommandTranslator.from_catalogs())

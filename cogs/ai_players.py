@@ -4,8 +4,8 @@ The host fills empty lobby places with AIs of a chosen level (easy, normal, hard
 whenever the seat to move is played by an AI — an AI seat, or a human seat whose player is
 away or was removed (``SeatRow.ai_level`` set) — this cog plays it after a short natural pause
 (``settings.ai_delay`` seconds): main action, optional actions, end of turn, swap answers
-(R7–R11). Each AI step is an ``ai`` deadline written with the step before it (cogs.deadlines)
-and fired by whichever process claims it first (cogs.scheduler), so an AI seat plays on after a
+(R7–R11). Each AI step is an ``ai`` deadline written with the step before it (service.deadlines)
+and fired by whichever process claims it first (service.runner), so an AI seat plays on after a
 restart or when the process that served the game is gone. The AI is handed only that seat's
 observation and legal actions ("Who may see what"). Moves go through
 :meth:`GameService.play` with the version the AI saw, so a human who acts first simply wins the
@@ -24,14 +24,14 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
-from cogs.deadlines import AI
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
-from cogs.scheduler import RETRY_SECONDS
-from cogs.service import GameSession, OutOfDate, ServiceError
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import Action, Game
 from engine.ai import AiLevel, make_ai
+from service import GameSession, OutOfDate, ServiceError
+from service.deadlines import AI
+from service.runner import RETRY_SECONDS
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -223,7 +223,7 @@ class AiCog(HatsFeature, name="AiCog"):
     async def move(self, row: TimerRow) -> None:
         """An ``ai`` deadline fell due: the AI makes one step for the seat to move, if still so.
 
-        The step writes the next deadline itself (:mod:`cogs.deadlines`). A deadline for an
+        The step writes the next deadline itself (:mod:`service.deadlines`). A deadline for an
         older version (someone moved since) does nothing: that move wrote its own deadlines.
         """
         assert row.game_id is not None

@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.replies import error_text, log_fault, send_private
-from cogs.service import ServiceError
 from data import StoreError
+from service import ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

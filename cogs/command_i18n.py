@@ -14,15 +14,12 @@ These strings live in their own gettext domain, separate from the messages' one:
 The msgid is the English string; the msgctxt says where it is used (``command name``,
 ``command description``, ``option name``, ``option description``, ``choice name``), so a
 name and a sentence that happen to be spelled alike never share a translation. Rebuild the
-template after changing a command (``python -m cogs.command_i18n``); the tests fail while it
+template after changing a command (``python scripts/extract_commands.py``); the tests fail while it
 is out of date, a catalog misses an entry, or a localized name breaks Discord's rules.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -201,25 +198,3 @@ def invalid_description_reason(text: str) -> str | None:
     if not 1 <= len(text) <= _DESCRIPTION_MAX:
         return f"{len(text)} characters (1–100 allowed)"
     return None
-
-
-async def _main(out: Path) -> int:
-    from bot import create_bot
-    from data import open_store
-
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(Path(tmp) / "extract.sqlite3")
-        bot.store = await open_store(bot.settings.db_path)
-        try:
-            await bot.load_features()
-            strings = await command_strings(bot.tree.get_commands(), bot.tree)
-        finally:
-            await bot.store.close()
-    write_template(strings, out)
-    print(f"{len(strings)} command strings written to {out}")
-    return 0
-
-
-if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else LOCALES_DIR / f"{DOMAIN}.pot"
-    sys.exit(asyncio.run(_main(target)))

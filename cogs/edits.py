@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Hashable
 
 from discord.ext import tasks
 
-from cogs.service import now
+from cogs.clock import now
 
 __all__ = ["EDITS_PER_WINDOW", "EDIT_WINDOW", "EditGate"]
 
@@ -37,7 +37,7 @@ class EditGate:
     ``submit(channel_id, key, edit)``: ``edit()`` renders and sends the edit (it is called
     later when the channel is over budget, so it must read the state when it runs). ``key``
     names the message: a newer edit of the same key replaces a waiting one. Time comes from
-    :func:`cogs.service.now` (simcord moves it in tests). ``limit`` 0 turns the gate off.
+    :func:`cogs.clock.now` (simcord moves it in tests). ``limit`` 0 turns the gate off.
     """
 
     def __init__(

@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
+from cogs.clock import now
 from cogs.errors import GuardedItem
 from cogs.render.common import SeatLabel
 from cogs.render.history import (
@@ -34,7 +35,6 @@ from cogs.render.history import (
     stats_embed,
 )
 from cogs.replies import seat_name, send_private
-from cogs.service import now
 from data import Store, StoreError
 from data.history import RatingDelta
 from history.ratings import GLOBAL, MIN_GAMES
@@ -44,7 +44,7 @@ from history.stats import summarize, trend
 if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
-    from cogs.service import GameSession
+    from service import GameSession
 
 __all__ = [
     "HistoryCog",

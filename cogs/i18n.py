@@ -52,6 +52,8 @@ import discord
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from service.errors import N_
+
 __all__ = ["DEFAULT_LANGUAGE", "LOCALES_DIR", "N_", "Tr", "Translator"]
 
 log = logging.getLogger(__name__)
@@ -63,14 +65,6 @@ DEFAULT_LANGUAGE = "en"
 """The source language: msgids are English, so English needs no catalog."""
 
 DOMAIN = "messages"
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for extraction without translating it (strings built at import time).
-
-    Returns ``msgid`` unchanged; translate it later with a :class:`Tr`.
-    """
-    return msgid
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from discord import app_commands
 
 from cogs.base import HatsFeature
 from cogs.replies import send_private
-from cogs.service import ServiceError
+from service import ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

@@ -18,8 +18,8 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
 from cogs.replies import seat_name, send_private
-from cogs.service import ServiceError
 from data import LobbyRow, LobbySeat
+from service import ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.service import now
+from cogs.clock import now
 from data import OutboxItem, OutboxKind, StoreError, TimerRow
 
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ from cogs.replies import labels_for
 from pictures import PictureCache, PictureKey, render_end, render_hand, render_table
 
 if TYPE_CHECKING:
-    from cogs.service import GameSession
     from engine import Observation
+    from service import GameSession
 
 __all__ = ["END_FILE", "HAND_FILE", "TABLE_FILE", "Pictures", "edit_kwargs", "send_kwargs"]
 

@@ -33,7 +33,6 @@ from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, Ha
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
-from cogs.service import GameSession, OutOfDate, ServiceError
 from data import StoreFault
 from engine import (
     Action,
@@ -50,6 +49,7 @@ from engine import (
 )
 from engine.cards import CardParseError
 from engine.legal import card_choices
+from service import GameSession, OutOfDate, ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

@@ -14,12 +14,12 @@ import discord
 
 from cogs.i18n import Tr
 from cogs.render import SeatLabel, illegal_move_text
-from cogs.service import ServiceError
 from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError, StoreFault
 from engine import CardParseError, IllegalMove
+from service import ServiceError
 
 if TYPE_CHECKING:
-    from cogs.service import GameSession
+    from service import GameSession
 
 __all__ = [
     "error_text",

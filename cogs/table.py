@@ -23,8 +23,8 @@ from cogs.controls import TableButton, TableOp
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
 from cogs.replies import labels_for, send_private
-from cogs.service import GameSession, ServiceError
 from engine import Event, to_record
+from service import GameSession, ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

@@ -32,10 +32,10 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.render import SWAP_TIMEOUT, describe_event
 from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
-from cogs.service import GameSession, OutOfDate, ServiceError
 from cogs.table_talk import Hit, HitKind, check_table_talk
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
+from service import GameSession, OutOfDate, ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot

@@ -8,7 +8,7 @@ the absent player (steps stored with actor ``auto``, marked 💤 on the table) a
 ``auto_turns`` goes up; after :data:`AWAY_AFTER` auto-played turns in a row the seat is marked
 away and the AI keeps playing it without waiting. Any move of that player takes the seat back
 (as does ``/hats back``). The host can ``/hats kick`` a player: an AI takes the seat for good.
-Deadlines live in the store (cogs.scheduler), so they survive restarts.
+Deadlines live in the store (service.runner, run by cogs.scheduler), so they survive restarts.
 
 Lobby expiry: a lobby nobody starts closes ``settings.lobby_expiry`` seconds after its last
 change (stored deadline ``expire``), and its message says so.
@@ -26,12 +26,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
-from cogs.deadlines import REMINDER, TURN, turn_timer
+from cogs.clock import now
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
-from cogs.service import GameSession, ServiceError, now
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
+from service import GameSession, ServiceError
+from service.deadlines import REMINDER, TURN, turn_timer
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -100,7 +101,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
     async def arm(self, session: GameSession) -> None:
         """Set the game's deadlines from scratch for the seat to move now (a start, a seat change).
 
-        Steps write their own deadlines (:mod:`cogs.deadlines`, in the step's transaction);
+        Steps write their own deadlines (:mod:`service.deadlines`, in the step's transaction);
         this is for changes that are not steps. A human seat to move gets ``turn`` and
         ``reminder`` deadlines (payload ``{"seat", "version"}``) unless it already has them, an
         AI seat its next ``ai`` deadline; the others are cleared.

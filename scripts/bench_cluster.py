@@ -71,9 +71,9 @@ from live_seed import make_pool, make_rows, seed
 # ---------------------------------------------------------------------------------- worker
 async def worker(target: str, args: argparse.Namespace) -> dict[str, Any]:
     """One process of the cluster: serve moves until the phase ends; its figures."""
-    from cogs.service import GameService, OutOfDate
     from data import open_store
     from data.pg import POOL_SIZE
+    from service import GameService, OutOfDate
 
     store = await open_store(target if "://" in target else Path(target))
     svc = GameService(store, lambda: 0, dispatch=lambda *a: None)

@@ -102,9 +102,9 @@ async def measure(
     from bench_bot import PROBE, SLASH_OF, install_probes, probe_play
 
     import bot as bot_module
-    from cogs.service import GameService
     from data import GameImport, SeatSpec, rebuild_game
     from engine import ActionKind
+    from service import GameService
 
     imported = time.perf_counter()
     out: dict[str, Any] = {

@@ -10,7 +10,7 @@ not run per row; the rows are consistent by construction). The store's own ``ope
 creates the schema first, so the tables are exactly the migrated ones.
 
 Each game has the lobby setting ``turn_timer`` (120 s) and the deadlines a running bot would
-have written with its last step (``cogs.deadlines``): ``turn`` + ``reminder`` when a human is
+have written with its last step (``service.deadlines``): ``turn`` + ``reminder`` when a human is
 to move, ``ai`` when an AI seat is, all due 60–600 s in the future (so none fires while a
 benchmark runs; ``with_timers=False`` writes none).
 """

@@ -16,13 +16,10 @@ from cogs.render.common import (
     team_members,
 )
 from cogs.render.limits import fit_embed
+from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 
 __all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed"]
 
-TURN_TIMER = "turn_timer"
-"""Settings key: seconds a player has for a turn (int), or None for no timer."""
-SWAP_TIMEOUT = "swap_timeout"
-"""Settings key: seconds a partner has to answer a swap offer (int, R10), or None."""
 
 HOST_MARK = "👑"
 WARNING = "⚠️"

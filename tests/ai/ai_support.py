@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from engine import Game, GameConfig
 from engine.ai import HardBudget, make_ai
 from engine.ai.sim import NO_SEAT, SimState
+from engine.chance import SeededChance
+from engine.setup import Setup
 
 FAST_HARD = HardBudget(determinizations=3, candidates=3, depth_rounds=2)
 """A small search budget so hard games stay quick in tests."""
@@ -53,3 +55,21 @@ def play_ai_game(
         assert action in legal, (seat, action, legal)
         game.apply(seat, action)
     raise AssertionError("the game did not end: an AI loops")
+
+
+def twin_game(game: Game, viewer: int, seed: int) -> Game:
+    """The same deal as seen by ``viewer``: other hands and the deck dealt differently."""
+    setup = game.setup
+    hidden = [c for s, h in enumerate(setup.hands) if s != viewer for c in h] + list(setup.deck)
+    random.Random(seed).shuffle(hidden)
+    hands, pos = [], 0
+    for s, hand in enumerate(setup.hands):
+        if s == viewer:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(hidden[pos : pos + 9], key=lambda c: c.id)))
+            pos += 9
+    twin_setup = Setup(
+        setup.types, setup.board, tuple(hands), tuple(hidden[pos:]), setup.start_seat
+    )
+    return Game(game.config, twin_setup, SeededChance(seed))

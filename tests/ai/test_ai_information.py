@@ -4,11 +4,10 @@ import inspect
 import random
 
 import pytest
+from ai_support import twin_game
 
 from engine import BlackHat, Discard, EndTurn, Game, GameConfig, Observation
 from engine.ai import AiLevel, EasyAi, HardAi, NormalAi, make_ai
-from engine.chance import SeededChance
-from engine.setup import Setup
 
 
 @pytest.mark.parametrize("cls", [EasyAi, NormalAi, HardAi])
@@ -28,24 +27,6 @@ def test_an_ai_refuses_the_game_and_the_public_view(level):
         ai.choose(game.public_view(), game.legal_actions(seat))
 
 
-def _twin(game: Game, viewer: int, seed: int) -> Game:
-    """The same deal as seen by ``viewer``: other hands and the deck dealt differently."""
-    setup = game.setup
-    hidden = [c for s, h in enumerate(setup.hands) if s != viewer for c in h] + list(setup.deck)
-    random.Random(seed).shuffle(hidden)
-    hands, pos = [], 0
-    for s, hand in enumerate(setup.hands):
-        if s == viewer:
-            hands.append(hand)
-        else:
-            hands.append(tuple(sorted(hidden[pos : pos + 9], key=lambda c: c.id)))
-            pos += 9
-    twin_setup = Setup(
-        setup.types, setup.board, tuple(hands), tuple(hidden[pos:]), setup.start_seat
-    )
-    return Game(game.config, twin_setup, SeededChance(seed))
-
-
 def _hidden_move(game: Game, seat: int, rng: random.Random):
     """A move of ``seat`` whose cards the viewer does not see (R8, R9), else end the turn."""
     if game.main_done:
@@ -61,7 +42,7 @@ def test_same_observation_from_different_hidden_cards_gives_the_same_choice(seat
     for seed in range(4):
         a = Game.new(GameConfig(seats, 300 + seed))
         viewer = (a.to_move + 1) % seats  # opponents play first, hiding what they do
-        b = _twin(a, viewer, seed)
+        b = twin_game(a, viewer, seed)
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         while a.to_move != viewer:
             a.apply(a.to_move, _hidden_move(a, a.to_move, rng_a))

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cogs.service import GameService
 from data import LobbySeat, open_store
+from service import GameService
 
 
 async def main(db: str, guild: int, channel: int, users: list[int], mode: str) -> None:

@@ -1,13 +1,13 @@
-"""The deadlines written with each step (cogs.deadlines): who gets a turn timer, who an AI move."""
+"""The deadlines written with each step (service.deadlines): who gets a turn timer, an AI move."""
 
 from __future__ import annotations
 
 import random
 
-from cogs.deadlines import AI, REMINDER, TURN, DeadlinePolicy
-from cogs.service import GameSession
 from data import GameRow, GameStatus, SeatRow
 from engine import Game, GameConfig
+from service import GameSession
+from service.deadlines import AI, REMINDER, TURN, DeadlinePolicy
 
 POLICY = DeadlinePolicy(ai_delay=1.5)
 

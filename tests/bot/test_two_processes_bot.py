@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from cogs.service import GameService
+from cogs.clock import now
 from data import open_store
+from service import GameService
 from tests.bot.helpers import card_select_custom_id, dm_of, open_and_start, play_one, session_of
 
 pytestmark = pytest.mark.postgres
@@ -31,7 +32,7 @@ async def test_a_move_made_by_another_process_is_what_the_bot_acts_on_next(world
     player = next(p for p in world.players if p.user.id == session.seats[seat].user_id)
     old_hand = dm_of(player).last_message
     async with await open_store(pg_url) as other_store:
-        other = GameService(other_store, lambda: 1, dispatch=lambda *args: None)
+        other = GameService(other_store, lambda: 1, dispatch=lambda *args: None, clock=now)
         await other.start()
         theirs = await other.session(session.id)
         main = next(a for a in theirs.game.legal_actions(seat) if a.kind.is_main)

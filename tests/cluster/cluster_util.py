@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.service import GameService, OutOfDate
 from data import GameRow, GameStatus, SeatSpec, Store, rebuild_game
 from engine import GameConfig, from_record
+from service import GameService, OutOfDate
 
 WAIT_S = 20.0
 """Seconds any single wait of these tests may take before it counts as hung."""

@@ -32,8 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cogs.service import GameService
 from data import open_store
+from service import GameService
 from tests.cluster.cluster_util import play_once
 
 WORKERS = 4

@@ -3,7 +3,7 @@
 Issue 13: "a timer set by one process fires exactly once after that process is killed". A
 child process (timer_child.py) sets a due deadline and claims it with its DeadlineRunner, whose
 handler never returns; the test SIGKILLs it while it holds the claim. Two DeadlineRunners in
-this process (each on its own Store) then run on a fake clock (``cogs.scheduler.now``): nothing
+this process (each on its own Store) then run on a fake clock handed in (``clock=``): nothing
 fires while the dead process's lease runs, and once the clock passes it exactly one of them
 fires the deadline, once, and deletes it. No sleeps: the runners' looks, the child's output
 and the handlers are awaited with timeouts; the fake clock moves only when the test says so.
@@ -23,9 +23,8 @@ from contextlib import AsyncExitStack
 import asyncpg
 import pytest
 
-from cogs import scheduler
-from cogs.scheduler import LEASE_SECONDS, DeadlineRunner
 from data import Store, TimerRow, open_store
+from service.runner import LEASE_SECONDS, DeadlineRunner
 from tests.cluster.cluster_util import WAIT_S, News, new_games
 
 pytestmark = pytest.mark.postgres
@@ -34,7 +33,7 @@ CHILD = __file__.replace("test_deadline_failover.py", "timer_child.py")
 
 
 class Clock:
-    """The fake ``cogs.scheduler.now``: unix seconds that move only when told."""
+    """A fake clock for the runners: unix seconds that move only when told."""
 
     def __init__(self, t: float) -> None:
         self.t = t
@@ -92,13 +91,15 @@ class Fired:
 
 
 async def two_runners(
-    stack: AsyncExitStack, url: str, fired: Fired
+    stack: AsyncExitStack, url: str, fired: Fired, clock: Clock
 ) -> tuple[list[Store], list[Runner]]:
     stores, runners = [], []
     for name in ("p1", "p2"):
         store = await stack.enter_async_context(await open_store(url))
         fired.track_completions(name, store)
-        runner = Runner(store, fired.handler(name), claimer=store.origin, lease=LEASE_SECONDS)
+        runner = Runner(
+            store, fired.handler(name), claimer=store.origin, lease=LEASE_SECONDS, clock=clock
+        )
         stack.push_async_callback(runner.stop)
         stores.append(store)
         runners.append(runner)
@@ -114,10 +115,8 @@ async def looks(runners: list[Runner]) -> None:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    fake = Clock(time.time())
-    monkeypatch.setattr(scheduler, "now", fake)
-    return fake
+def clock() -> Clock:
+    return Clock(time.time())
 
 
 async def claims(url: str) -> list[tuple[int, str | None, float | None]]:
@@ -163,7 +162,7 @@ async def test_a_deadline_held_by_a_killed_process_fires_exactly_once_elsewhere(
         assert (row_id, claimed_by) == (timer_id, child_origin)
         assert claimed_until > clock.t  # the dead process's lease still runs
 
-        _, runners = await two_runners(stack, pg_url, fired)
+        _, runners = await two_runners(stack, pg_url, fired, clock)
         await looks(runners)
         assert fired.fired == []  # nobody fires a deadline another process holds
 
@@ -194,7 +193,7 @@ async def test_many_deadlines_two_runners_each_fires_exactly_once(pg_url: str, c
                 due = base + 5 * rng.randint(1, 8)
                 row = await setup.timers.set_timer(kind, due, game_id=game.id, seat=0)
                 ids.append(row.id)
-        _, runners = await two_runners(stack, pg_url, fired)
+        _, runners = await two_runners(stack, pg_url, fired, clock)
         assert fired.fired == []  # nothing due yet
         for step in range(5, 45, 5):  # each round: both runners claim at once
             clock.t = base + step

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.service import LOAD_ATTEMPTS, GameService, OutOfDate
 from data import GameChange, GameRow, Store, open_store, rebuild_game
 from engine.actions import END_TURN
+from service import GameService, OutOfDate
+from service.games import LOAD_ATTEMPTS
 from tests.cluster.cluster_util import (
     WAIT_S,
     Acks,

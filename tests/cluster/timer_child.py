@@ -1,7 +1,7 @@
 """Child of test_deadline_failover: set a due deadline, claim it, then hold it until killed.
 
 Usage: ``timer_child.py URL GAME_ID``. Opens the store, sets the game's ``turn`` deadline one
-second in the past, and runs a :class:`cogs.scheduler.DeadlineRunner` whose ``fire`` prints
+second in the past, and runs a :class:`service.runner.DeadlineRunner` whose ``fire`` prints
 ``CLAIMED <timer id> <store origin>`` and then never returns: the claim is held (its lease
 running) when the test SIGKILLs this process.
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cogs.scheduler import DeadlineRunner
-from cogs.service import now
 from data import TimerRow, open_store
+from service.clock import system_clock as now
+from service.runner import DeadlineRunner
 
 
 async def main(url: str, game_id: int) -> None:

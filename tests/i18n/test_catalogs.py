@@ -66,7 +66,7 @@ async def test_commands_template_is_up_to_date(tmp_path):
     assert len(fresh) > 50
     new, gone = set(fresh) - stored, stored - set(fresh)
     assert not new and not gone, (
-        "commands.pot is out of date: run python -m cogs.command_i18n. "
+        "commands.pot is out of date: run python scripts/extract_commands.py. "
         f"new: {sorted(map(repr, new))}; gone: {sorted(map(repr, gone))}"
     )
 

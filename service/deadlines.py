@@ -3,8 +3,8 @@
 Pure: given the game after a step (and who was to move before it), :class:`DeadlinePolicy`
 returns the timer changes (``data.TimerChange``) that the store writes in the step's own
 transaction, so a process that dies right after a step never leaves a turn without its
-deadline or an AI seat without its next move. The scheduler (``cogs.scheduler``) of whichever
-process claims a deadline first fires it.
+deadline or an AI seat without its next move. The :class:`service.runner.DeadlineRunner` of
+whichever process claims a deadline first fires it.
 
 Kinds (owned by the game): ``turn`` and ``reminder`` (a human seat's turn timer and the DM at
 half time, payload ``{"seat", "version"}``), ``ai`` (an AI, or the AI standing in for an
@@ -16,13 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cogs.render import TURN_TIMER
 from data.rows import TimerChange
 
 if TYPE_CHECKING:
-    from cogs.service import GameSession
+    from service.games import GameSession
 
-__all__ = ["AI", "REMINDER", "TURN", "DeadlinePolicy"]
+__all__ = ["AI", "REMINDER", "SWAP_TIMEOUT", "TURN", "TURN_TIMER", "DeadlinePolicy"]
+
+TURN_TIMER = "turn_timer"
+"""Lobby and game settings key: seconds a player has for a turn (int), or None for no timer."""
+SWAP_TIMEOUT = "swap_timeout"
+"""Lobby and game settings key: seconds a partner has to answer a swap offer (int, R10), or None."""
 
 TURN = "turn"
 REMINDER = "reminder"

@@ -1,8 +1,9 @@
 """The game service: live games and lobbies in memory, every change committed to the store first.
 
-The cogs call this module; it calls the engine and the store. It holds no Discord objects:
-after each committed step it fires the bot event ``hats_step`` (discord.py custom events,
-``bot.dispatch``) so the cogs can update the table, the DMs, the timers and the AI players.
+The cogs call this module; it calls the engine and the store. It imports no Discord: after
+each committed step it fires the event ``hats_step`` through the ``dispatch`` callable it is
+handed (the bot's ``bot.dispatch``, discord.py custom events) so the cogs can update the table,
+the DMs, the timers and the AI players; time comes from the ``clock`` it is handed.
 
 Rules of the house: one asyncio lock per game serialises its steps; a step is appended to the
 store (with its expected sequence number) before anyone is told; when the store fails, the
@@ -27,9 +28,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import discord
-
-from cogs.i18n import N_
 from data import (
     ChannelBusy,
     GameMessage,
@@ -51,43 +49,20 @@ from data.errors import ReplayFailed
 from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
+from service.clock import Clock, system_clock
+from service.errors import OutOfDate, ServiceError
 
 if TYPE_CHECKING:
-    from cogs.deadlines import DeadlinePolicy
+    from service.deadlines import DeadlinePolicy
 
 __all__ = [
     "GameService",
     "GameSession",
     "OutOfDate",
     "ServiceError",
-    "now",
 ]
 
 log = logging.getLogger("hats.service")
-
-
-def now() -> float:
-    """Wall-clock time in unix seconds, from discord.py (simcord moves it in tests)."""
-    return discord.utils.utcnow().timestamp()
-
-
-class ServiceError(Exception):
-    """A request the service refuses; ``msgid`` is an English sentence for the translator.
-
-    ``params`` fill its ``{placeholders}``. The cogs answer it privately and change nothing.
-    """
-
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid.format(**params) if params else msgid)
-        self.msgid = msgid
-        self.params = params
-
-
-class OutOfDate(ServiceError):
-    """A control drawn for an older state of the game (``version`` != steps applied)."""
-
-    def __init__(self) -> None:
-        super().__init__(N_("That button was out of date; here is the game as it is now."))
 
 
 @dataclass(eq=False)
@@ -159,7 +134,8 @@ class GameService:
     ``store``: the open :class:`data.Store`; ``seed_source()`` returns a new game's seed;
     ``dispatch(name, *args)`` is ``bot.dispatch`` (fires ``on_hats_step``, ``on_hats_outbox``,
     ``on_hats_deadline``); ``deadlines``: the rules of the deadlines that follow each step
-    (:class:`cogs.deadlines.DeadlinePolicy`; None writes none).
+    (:class:`service.deadlines.DeadlinePolicy`; None writes none); ``clock()``: the time in
+    unix seconds (the bot hands in discord.py's clock, which simcord moves in tests).
 
     Several processes may share one PostgreSQL store and act on the same games: a game is
     loaded (replayed from its steps) the first time this process needs it, a change another
@@ -175,8 +151,10 @@ class GameService:
         *,
         dispatch: Callable[..., None],
         deadlines: DeadlinePolicy | None = None,
+        clock: Clock = system_clock,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.seed_source = seed_source
         self.dispatch = dispatch
         self.deadlines = deadlines
@@ -381,7 +359,12 @@ class GameService:
                 )
             try:
                 row = await self.store.lobbies.create_lobby(
-                    guild_id, channel_id, host_id, settings, (LobbySeat(user_id=host_id),), at=now()
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    settings,
+                    (LobbySeat(user_id=host_id),),
+                    at=self.clock(),
                 )
             except ChannelBusy:
                 raise ServiceError(
@@ -406,15 +389,15 @@ class GameService:
                 raise ServiceError("This lobby is closed.")
             seats, settings = change(row)
             if tuple(seats) != row.seats:
-                row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=now())
+                row = await self.store.lobbies.set_seats(lobby_id, tuple(seats), at=self.clock())
             if settings != row.settings:
-                row = await self.store.lobbies.set_settings(lobby_id, settings, at=now())
+                row = await self.store.lobbies.set_settings(lobby_id, settings, at=self.clock())
             return row
 
     async def set_lobby_host(self, lobby_id: int, host_id: int) -> LobbyRow:
         """Make ``host_id`` the lobby's host (the previous host left)."""
         async with self._lobby_lock(lobby_id):
-            return await self.store.lobbies.set_host(lobby_id, host_id, at=now())
+            return await self.store.lobbies.set_host(lobby_id, host_id, at=self.clock())
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
         """Remember the lobby's Discord message.
@@ -425,7 +408,7 @@ class GameService:
         try:
             async with self._lobby_lock(lobby_id):
                 if await self.lobby(lobby_id) is not None:
-                    await self.store.lobbies.set_message_id(lobby_id, message_id, at=now())
+                    await self.store.lobbies.set_message_id(lobby_id, message_id, at=self.clock())
         except StoreError as exc:
             log.warning("lobby %d: its message id is not stored: %s", lobby_id, exc)
 
@@ -467,7 +450,7 @@ class GameService:
                     specs,
                     dict(row.settings),
                     from_lobby_id=lobby_id,
-                    at=now(),
+                    at=self.clock(),
                 )
             except LobbyNotFound:
                 raise ServiceError("This lobby is closed.") from None
@@ -557,7 +540,7 @@ class GameService:
         before = session.game.to_move
         event = session.game.apply(seat, action)
         step = Step(seat, action).to_dict()
-        at = now()
+        at = self.clock()
         timers: list[TimerChange] = []
         try:
             if session.game.is_over:
@@ -635,7 +618,7 @@ class GameService:
             session.id,
             entries_from_game(game, session.seats),
             to_record(game),
-            at=now(),
+            at=self.clock(),
             last_step=last_step,
         )
 
@@ -680,7 +663,7 @@ class GameService:
     async def update_seat(self, session: GameSession, seat: int, **changes: Any) -> SeatRow:
         """Change a seat's stored state (``ai_level``, ``away``, ``auto_turns``, ``user_id``)."""
         row = dataclasses.replace(session.seats[seat], **changes)
-        await self.store.games.update_seat(row, at=now())
+        await self.store.games.update_seat(row, at=self.clock())
         session.seats[seat] = row
         return row
 

@@ -1,0 +1,42 @@
+"""The coach: teaches Hats while a newcomer plays (no Discord, no I/O, pure like the engine).
+
+- :mod:`coach.explain`: the notes a learner's move deserves (R7–R9, R13, R15–R19), as facts
+  (:class:`Note`) that the Discord layer words in the learner's language;
+- :mod:`coach.hint`: a suggested move for a seat, from its own observation only;
+- :mod:`coach.lesson`: practice deals whose first rounds show the rules at work.
+"""
+
+from coach.explain import EARLY_TURNS, MAX_NOTES, explain_end, explain_step
+from coach.hint import HINT_LEVEL, Hint, suggest
+from coach.lesson import (
+    LEARNER,
+    LESSON_ROUNDS,
+    LESSON_SEATS,
+    LESSON_SEEDS,
+    Moment,
+    find_lesson_seeds,
+    lesson_config,
+    lesson_moments,
+)
+from coach.notes import TEACHING, Note, NoteKind
+
+__all__ = [
+    "EARLY_TURNS",
+    "HINT_LEVEL",
+    "LEARNER",
+    "LESSON_ROUNDS",
+    "LESSON_SEATS",
+    "LESSON_SEEDS",
+    "MAX_NOTES",
+    "TEACHING",
+    "Hint",
+    "Moment",
+    "Note",
+    "NoteKind",
+    "explain_end",
+    "explain_step",
+    "find_lesson_seeds",
+    "lesson_config",
+    "lesson_moments",
+    "suggest",
+]

@@ -1,0 +1,164 @@
+"""The coach's notes and hints in words, in the learner's language.
+
+:mod:`coach` decides which facts a move deserves (:class:`coach.Note`); this module says each
+one in one short line, in plain words (the rule ids stay in the code). Cards are written as on
+the table (``🟥5``); other players by their seat label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from coach import Hint, Note, NoteKind
+from cogs.i18n import Tr
+from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention, type_name
+from engine import Action, ActionKind
+
+__all__ = ["coach_lines", "hint_line"]
+
+
+def _slots(slots: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in slots)
+
+
+def _score(note: Note, tr: Tr) -> str:
+    delta, total = note.value or 0, note.total
+    if delta > 0:
+        return tr("Your score so far: {total} (+{delta}).", total=total, delta=delta)
+    if delta < 0:
+        return tr("Your score so far: {total} ({delta}).", total=total, delta=delta)
+    return tr("Your score so far stays at {total}.", total=total)
+
+
+def _slot_worth(note: Note, tr: Tr) -> str:
+    assert note.card is not None
+    card = card_short(note.card)
+    if note.slot is None:
+        return tr(
+            "{card} scores nothing for now: no {type} card lies face up on the tea table.",
+            card=card,
+            type=type_name(note.card.type, tr),
+        )
+    return tr(
+        "{card} is worth {points} for now: the lowest slot showing its type is slot {slot}.",
+        card=card,
+        points=note.value,
+        slot=note.slot,
+    )
+
+
+def _final(note: Note, tr: Tr) -> str:
+    if note.total == 1:
+        return tr("Final score: {total}. You win!", total=note.value)
+    return tr("Final score: {total}, place {place}.", total=note.value, place=note.total)
+
+
+def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    card = card_short(note.card) if note.card is not None else ""
+    took = card_short(note.took) if note.took is not None else ""
+    kind = note.kind
+    if kind is NoteKind.EXCHANGE_SAME_TYPE:
+        return tr(
+            "{card} and {took} are the same type, so any values may swap: {took} joins your "
+            "collection.",
+            card=card,
+            took=took,
+        )
+    if kind is NoteKind.EXCHANGE_HIGHER:
+        return tr(
+            "{card} is higher than {took}, so it may take slot {slot} whatever the types.",
+            card=card,
+            took=took,
+            slot=note.slot,
+        )
+    if kind is NoteKind.SLOTS_FORBIDDEN:
+        return tr.plural(
+            "Slot {slots} was closed to {card}: another type with an equal or higher value.",
+            "Slots {slots} were closed to {card}: other types with equal or higher values.",
+            len(note.slots),
+            slots=_slots(note.slots),
+            card=card,
+        )
+    if kind is NoteKind.SCORE:
+        return _score(note, tr)
+    if kind is NoteKind.SLOT_WORTH:
+        return _slot_worth(note, tr)
+    if kind is NoteKind.BLACK_HAT:
+        return tr(
+            "{card} is now a black hat: only you see it; it scores 1 and counts as one more "
+            "type for the cookie.",
+            card=card,
+        )
+    if kind is NoteKind.DISCARD:
+        return tr(
+            "You gave up {card} for good and drew {took}: that was this turn's optional action.",
+            card=card,
+            took=took,
+        )
+    if kind is NoteKind.DREW:
+        return tr("You discarded {card} and drew {drew}.", card=card, drew=took)
+    if kind is NoteKind.COOKIE_GAINED:
+        return tr(
+            "{cookie} The cookie is yours (5 points at the end): your collection shows the "
+            "most types ({types}).",
+            cookie=COOKIE,
+            types=note.value,
+        )
+    if kind is NoteKind.COOKIE_LOST:
+        if note.seat is None:
+            return tr("{cookie} The cookie goes back to the napkin.", cookie=COOKIE)
+        return tr(
+            "{cookie} {who} takes the cookie: that collection now shows more types.",
+            cookie=COOKIE,
+            who=seat_mention(seats, note.seat, tr),
+        )
+    if kind is NoteKind.FAVOURITE:
+        return tr(
+            "Your last card, {card}, is your favourite hat: {points} points (your {type} "
+            "collection values minus its own).",
+            card=card,
+            points=note.value,
+            type=type_name(note.card.type, tr) if note.card is not None else "",
+        )
+    if kind is NoteKind.TURNED_DOWN:
+        if not note.slots:
+            return tr("No type lay on two slots, so every slot of the tea table counted.")
+        return tr.plural(
+            "The card on slot {slots} was turned face down: its type also lay on a lower slot.",
+            "The cards on slots {slots} were turned face down: their types also lay on lower "
+            "slots.",
+            len(note.slots),
+            slots=_slots(note.slots),
+        )
+    return _final(note, tr)
+
+
+def coach_lines(notes: Sequence[Note], seats: Sequence[SeatLabel], tr: Tr) -> list[str]:
+    """One line per note, in the order given (``seats``: the game's seat labels)."""
+    return [_line(note, seats, tr) for note in notes]
+
+
+def _action(action: Action, tr: Tr) -> str:
+    card = card_short(action.card) if getattr(action, "card", None) is not None else ""
+    kind = action.kind
+    if kind is ActionKind.EXCHANGE:
+        return tr("play {card} on slot {slot}", card=card, slot=getattr(action, "slot", 0))
+    if kind is ActionKind.BLACK_HAT:
+        return tr("play {card} as a black hat", card=card)
+    if kind is ActionKind.DISCARD:
+        return tr("discard {card}", card=card)
+    if kind is ActionKind.OFFER_SWAP:
+        return tr("offer {card} to your partner", card=card)
+    if kind is ActionKind.ANSWER_SWAP:
+        return tr("give {card} back to your partner", card=card)
+    if kind in (ActionKind.DECLINE_SWAP, ActionKind.WITHDRAW_SWAP):
+        return tr("let the swap go")
+    return tr("end your turn")
+
+
+def hint_line(hint: Hint, tr: Tr) -> str:
+    """The hint in one line: the move and the expected-score change it aims for (signed)."""
+    move = _action(hint.action, tr)
+    if hint.gain is None:
+        return tr("Hint: {move}.", move=move)
+    return tr("Hint: {move} (expected score {change}).", move=move, change=f"{hint.gain:+d}")

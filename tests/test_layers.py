@@ -1,0 +1,110 @@
+"""The house keeps its shape: imports go one way, engine ← data ← service ← cogs ← bot.py.
+
+Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
+import is checked against the layer of the importing package: a package may import its own
+layer and the ones below, never one above, and nothing below ``cogs`` imports discord.py.
+``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
+``history``), so they sit beside ``engine``'s first floor. The only exception: a cog may name
+``bot.HatsBot`` in a type annotation (an import inside ``if TYPE_CHECKING:``), as RoboDanny's
+cogs do; it is never imported at run time.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LAYERS = {
+    "engine": 0,
+    "coach": 1,
+    "history": 1,
+    "pictures": 1,
+    "data": 2,
+    "service": 3,
+    "cogs": 4,
+    "bot": 5,
+}
+"""Each package's floor; an import may only name packages on the same floor or below."""
+
+DISCORD = {"discord", "aiohttp"}
+"""Discord's libraries: only ``cogs`` and ``bot.py`` may import them."""
+
+
+def _modules(package: str) -> list[Path]:
+    if package == "bot":
+        return [ROOT / "bot.py"]
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _type_checking_lines(tree: ast.Module) -> set[int]:
+    """Line numbers inside ``if TYPE_CHECKING:`` blocks."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def imports(path: Path) -> list[tuple[int, str, bool]]:
+    """``(line, top-level module, type-only)`` for every import in ``path`` (any depth)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    typing_only = _type_checking_lines(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            found.append((node.lineno, name.split(".")[0], node.lineno in typing_only))
+    return found
+
+
+def violations(package: str) -> list[str]:
+    """The upward and Discord imports of ``package``, as ``path:line imports name``."""
+    floor = LAYERS[package]
+    bad = []
+    for path in _modules(package):
+        for line, top, type_only in imports(path):
+            where = f"{path.relative_to(ROOT)}:{line} imports {top}"
+            if top in DISCORD and floor < LAYERS["cogs"]:
+                bad.append(where + " (no Discord below cogs/)")
+            elif top in LAYERS and LAYERS[top] > floor:
+                if package == "cogs" and top == "bot" and type_only:
+                    continue  # the HatsBot annotation
+                bad.append(where + " (an upward import)")
+    return bad
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_imports_go_downward_only(package):
+    assert _modules(package), f"no modules found for {package}"
+    assert violations(package) == []
+
+
+def test_the_check_sees_an_upward_and_a_discord_import(tmp_path, monkeypatch):
+    """The checker itself fails on what it must catch (a test that cannot fail is a defect)."""
+    fake = tmp_path / "service"
+    fake.mkdir()
+    (fake / "bad.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "import discord\n"
+        "if TYPE_CHECKING:\n"
+        "    from cogs.play import PlayCog\n"
+        "def f():\n"
+        "    from bot import HatsBot\n"
+    )
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    found = violations("service")
+    assert [v.split(" imports ")[1] for v in found] == [
+        "discord (no Discord below cogs/)",
+        "cogs (an upward import)",
+        "bot (an upward import)",
+    ]
