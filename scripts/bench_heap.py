@@ -103,8 +103,8 @@ def time_collect(repeat: int) -> tuple[float, float]:
 
 async def measure(path: Path, games: int, repeat: int) -> dict[str, Any]:
     """Load every game of the store at ``path`` into a service's cache; the heap figures."""
-    from cogs.service import GameService
     from data import open_store
+    from service import GameService
 
     store = await open_store(path)
     svc = GameService(store, lambda: 0, dispatch=lambda *a: None)

@@ -103,7 +103,7 @@ class GameSession:
     @property
     def version(self) -> int:
         """Steps applied so far: the sequence number of the next step."""
-        return len(self.game.steps)
+        return self.game.step_count
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds (even while an AI plays it for them), or None."""
