@@ -53,7 +53,7 @@ from engine.events import Event
 from engine.legal import CAN_TAKE, active_seat_actions_by_id, answer_actions_by_id
 from engine.observation import Observation, PendingSwapView
 from engine.scoring import GameResult, score_game
-from engine.setup import Setup, deal
+from engine.setup import Setup, deal, seeded_chance_after
 
 __all__ = ["Game", "exchange_allowed"]
 
@@ -84,6 +84,8 @@ _RESHUFFLED = 1 << 5
 # received).
 _Outcome = tuple[int, int, int, int, bool, int, int]
 _NO_OUTCOME: _Outcome = (NONE, 0, NONE, NONE, False, NONE, NONE)
+_MAX_RESHUFFLES = 2
+"""Reshuffles a game can have (R4, R9): 16 or 24 turns, one every 8 or 10 discards."""
 
 
 def exchange_allowed(card: Card, taken: Card) -> bool:
@@ -116,6 +118,7 @@ class Game:
         "_deck",
         "_hands",
         "_log",
+        "_orders",
         "_pile",
         "_reshuffles",
         "_setup",
@@ -139,7 +142,9 @@ class Game:
     def __init__(self, config: GameConfig, setup: Setup, chance: ChanceSource) -> None:
         """Start from a dealt ``setup``; ``chance`` supplies reshuffles (R9)."""
         self.config = config
-        self._chance = chance
+        self._chance: ChanceSource | None = chance
+        """None: ``Game.new``'s seeded chance, its reshuffle orders drawn ahead in _orders."""
+        self._orders: tuple[bytes, ...] = ()
         seats = self.seats = config.seats
         self.slots = config.slots
         self._types = interned_types(setup.types)
@@ -176,7 +181,17 @@ class Game:
     def new(cls, config: GameConfig) -> Game:
         """A freshly dealt game; all chance comes from ``config.seed`` (R3–R6, R9)."""
         chance = SeededChance(config.seed)
-        return cls(config, deal(config, chance), chance)
+        setup = deal(config, chance)
+        game = cls(config, setup, chance)
+        # The RNG is not kept (2.5 KB, and tracked by the garbage collector): the orders of the
+        # reshuffles are drawn now, as they would be later. The discard pile and the deck hold
+        # the deck's dealt cards between them, so each reshuffle (R9) is of that many + 1
+        # cards, at most one every len(deck) + 1 discards: twice in a game of 16 or 24 turns.
+        game._chance = None
+        if setup.deck:
+            n = len(setup.deck) + 1
+            game._orders = tuple(chance.order(n) for _ in range(_MAX_RESHUFFLES))
+        return game
 
     @classmethod
     def replay(cls, config: GameConfig, steps: Iterable[Step]) -> Game:
@@ -196,6 +211,7 @@ class Game:
         other = Game.__new__(Game)
         other.config = self.config
         other._chance = copy.deepcopy(self._chance)
+        other._orders = self._orders
         other.seats = self.seats
         other.slots = self.slots
         other._types = self._types
@@ -458,8 +474,11 @@ class Game:
         cid = self._check_optional(seat, card, _DISCARD)
         reshuffled: bytes | None = None
         if not self._deck:  # shuffle before changing anything: a scripted chance may refuse
-            pile = [*card_list(self._pile), card]
-            reshuffled = card_ids(self._chance.shuffle(pile))
+            pile = self._pile + bytes((cid,))
+            if self._chance is not None:
+                reshuffled = card_ids(self._chance.shuffle(card_list(pile)))
+            else:
+                reshuffled = self._seeded_reshuffle(pile)
         hand = self._hands[seat]
         hand.remove(cid)
         if reshuffled is None:
@@ -472,6 +491,20 @@ class Game:
         insort(hand, drew)
         self.optional_used = True
         return (cid, 0, NONE, drew, reshuffled is not None, NONE, NONE)
+
+    def _seeded_reshuffle(self, pile: bytearray) -> bytes:
+        """``pile`` (card ids) in the order ``Game.new``'s seeded chance draws for it (R9).
+
+        The order drawn with the deal when it is for this many cards (always, by R4 and R9);
+        otherwise the seed's chance is drawn again (the deal, then every reshuffle so far).
+        """
+        done = len(self._reshuffles)
+        orders = self._orders
+        if done < len(orders) and len(orders[done]) == len(pile):
+            return bytes([pile[i] for i in orders[done]])
+        self._orders = ()  # the draws ahead no longer match: draw again from here on
+        chance = seeded_chance_after(self.config, map(len, self._reshuffles))
+        return card_ids(chance.shuffle(card_list(pile)))
 
     def _offer(self, seat: int, card: Card) -> _Outcome:
         """R10: the offer waits for the partner's answer; nothing moves yet."""

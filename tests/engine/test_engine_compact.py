@@ -7,6 +7,7 @@ and a game in progress holds almost nothing the cyclic garbage collector must sc
 import dataclasses
 import gc
 
+import pytest
 from engine_testkit import play_steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -106,21 +107,63 @@ def _tracked_from(root: object, known: set[int]) -> list[object]:
     return out
 
 
-def test_a_game_in_progress_holds_a_handful_of_tracked_objects():
+@pytest.mark.parametrize(("seats", "steps"), [(2, 30), (3, 45), (4, 45)])
+def test_a_game_in_progress_holds_two_tracked_objects(seats, steps):
     """Issue 21: cards, steps and events live in bytes, so the collector has little to scan.
 
-    After a collection, a 4-seat game part-way through (a reshuffle-free seed, offers and
-    withdrawals included) holds only itself, its config and its chance source (a seeded
-    random.Random), however many steps it took.
+    After a collection, a game part-way through (reshuffles, or offers and withdrawals,
+    included) holds only itself and its config, however many steps it took.
     """
-    Game.new(GameConfig(4, 0)).observation(0)  # first-use work done before the count
+    Game.new(GameConfig(seats, 0)).observation(0)  # first-use work done before the count
     existing = gc.get_objects()  # kept alive, so no new object can reuse one of their ids
     known = {id(o) for o in existing}
-    game = Game.new(GameConfig(4, 11))
-    for _ in zip(range(60), play_steps(game, policy_seed=3), strict=False):
+    game = Game.new(GameConfig(seats, 11))
+    for _ in zip(range(steps), play_steps(game, policy_seed=3), strict=False):
         pass
-    assert game.step_count >= 40
+    assert game.step_count == steps and not game.is_over
+    kinds = {e.kind for e in game.events}
+    assert any(e.reshuffled for e in game.events) or ActionKind.WITHDRAW_SWAP in kinds
     gc.collect()
     own = _tracked_from(game, known)
-    assert sorted(type(o).__name__ for o in own) == ["Game", "GameConfig", "Random", "SeededChance"]
+    assert sorted(type(o).__name__ for o in own) == ["Game", "GameConfig"]
     del existing
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, n=st.integers(0, 42))
+def test_r9_a_shuffle_order_drawn_ahead_is_the_shuffle(seed, n):
+    """R9: the order of n indexes drawn now is the order a shuffle of n cards would take."""
+    from engine.chance import SeededChance
+
+    cards = list(ALL_CARDS[:n])
+    ahead, now = SeededChance(seed), SeededChance(seed)
+    assert [cards[i] for i in ahead.order(n)] == now.shuffle(cards)
+    assert ahead.seat(4) == now.seat(4)  # and they drew the same
+
+
+@settings(max_examples=15, deadline=None)
+@given(seats=st.sampled_from([2, 3]), seed=SEEDS, policy_seed=SEEDS)
+def test_r9_reshuffles_without_the_rng_are_the_seeds(seats, seed, policy_seed):
+    """R9: Game.new keeps no RNG; its reshuffles are the ones the seed's chance draws.
+
+    The same game played with the orders drawn at the deal, with them dropped (the seed's
+    chance drawn again at each reshuffle) and with the RNG kept (a SeededChance dealt as
+    Game.new deals) ends the same, reshuffles included.
+    """
+    from engine.chance import SeededChance
+    from engine.setup import deal
+
+    config = GameConfig(seats, seed)
+    ahead = Game.new(config)
+    assert ahead._chance is None and all(len(o) == len(ahead.deck) + 1 for o in ahead._orders)
+    redrawn = Game.new(config)
+    redrawn._orders = ()
+    chance = SeededChance(seed)
+    kept = Game(config, deal(config, chance), chance)
+    for _ in play_steps(ahead, policy_seed):
+        pass
+    for step in ahead.steps:
+        redrawn.apply(step.seat, step.action)
+        kept.apply(step.seat, step.action)
+    assert ahead.snapshot() == redrawn.snapshot() == kept.snapshot()
+    assert ahead.record_turns() == redrawn.record_turns() == kept.record_turns()
