@@ -17,8 +17,9 @@ only atomic values, as any collection does).
 Printed:
   per game (walk) - GC-tracked objects reachable from one cache entry (``svc.sessions[id]``,
                     the ``GameSession``) through ``gc.get_referents``, not counting objects
-                    frozen with the set-up (interned cards, actions, enums, modules): mean,
-                    max, and the mean per seat count; the most common types;
+                    of the set-up (interned cards, actions, enums, modules;
+                    ``tests/heapwalk.py``): mean, max, and the mean per seat count; the most
+                    common types;
   per game (delta) - ``len(gc.get_objects())`` after the loads minus before, per game;
   full collection - ``gc.collect()`` wall time (``time.perf_counter``) and CPU time
                     (``time.thread_time``: without the waits for a core on a busy machine),
@@ -46,25 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from live_seed import make_pool, make_rows, seed
 
-
-def own_objects(root: Any, tracked: set[int]) -> list[Any]:
-    """The GC-tracked objects reachable from ``root`` whose ids are in ``tracked``.
-
-    ``tracked``: ids of ``gc.get_objects()`` (frozen objects are not in it: the walk stops at
-    them, so shared constants such as interned cards are not counted).
-    """
-    seen = {id(root)}
-    out = [root]
-    todo = [root]
-    while todo:
-        for ref in gc.get_referents(todo.pop()):
-            key = id(ref)
-            if key in seen or key not in tracked:
-                continue
-            seen.add(key)
-            out.append(ref)
-            todo.append(ref)
-    return out
+from tests.heapwalk import existing_ids, own_tracked
 
 
 def add_messages(path: Path, rows: Any) -> None:
@@ -112,21 +95,19 @@ async def measure(path: Path, games: int, repeat: int) -> dict[str, Any]:
     await svc.session(1)  # warm: first-use caches of the engine and the store
     svc.sessions.clear()
     gc.collect()
+    existing, shared = existing_ids()  # the set-up: not the games' own
     gc.freeze()
     empty_ms = time_collect(repeat)
     before = len(gc.get_objects())
     for game_id in range(1, games + 1):
         await svc.session(game_id)
     gc.collect()
-    objects = gc.get_objects()
-    delta = len(objects) - before
-    tracked = {id(o) for o in objects}
-    del objects
+    delta = len(gc.get_objects()) - before
     per_game = []
     by_seats: dict[int, list[int]] = {}
     types: Counter[str] = Counter()
     for session in svc.sessions.values():
-        own = own_objects(session, tracked)
+        own = own_tracked(session, shared)
         per_game.append(len(own))
         by_seats.setdefault(session.game.seats, []).append(len(own))
         types.update(type(o).__name__ for o in own)
@@ -135,6 +116,7 @@ async def measure(path: Path, games: int, repeat: int) -> dict[str, Any]:
     whole = len(gc.get_objects())
     whole_ms = time_collect(repeat)
     await store.close()
+    del existing
     return {
         "cached": len(svc.sessions),
         "walk_mean": statistics.mean(per_game),

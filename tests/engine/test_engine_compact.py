@@ -23,6 +23,7 @@ from engine.compact import (
     step_of_record,
     steps_of,
 )
+from tests.heapwalk import existing_ids, own_tracked
 
 SEATS = st.sampled_from([2, 3, 4])
 SEEDS = st.integers(0, 2**63)
@@ -93,20 +94,6 @@ def test_steps_and_events_read_back_as_applied(seats, seed, policy_seed):
     assert again.snapshot() == game.snapshot() and again.events == returned
 
 
-def _tracked_from(root: object, known: set[int]) -> list[object]:
-    """Tracked objects reachable from ``root`` that did not exist before (ids not in known)."""
-    seen = {id(root)}
-    out, todo = [root], [root]
-    while todo:
-        for ref in gc.get_referents(todo.pop()):
-            if id(ref) in seen or id(ref) in known or not gc.is_tracked(ref):
-                continue
-            seen.add(id(ref))
-            out.append(ref)
-            todo.append(ref)
-    return out
-
-
 @pytest.mark.parametrize(("seats", "steps"), [(2, 30), (3, 45), (4, 45)])
 def test_a_game_in_progress_holds_two_tracked_objects(seats, steps):
     """Issue 21: cards, steps and events live in bytes, so the collector has little to scan.
@@ -115,8 +102,7 @@ def test_a_game_in_progress_holds_two_tracked_objects(seats, steps):
     included) holds only itself and its config, however many steps it took.
     """
     Game.new(GameConfig(seats, 0)).observation(0)  # first-use work done before the count
-    existing = gc.get_objects()  # kept alive, so no new object can reuse one of their ids
-    known = {id(o) for o in existing}
+    existing, shared = existing_ids()
     game = Game.new(GameConfig(seats, 11))
     for _ in zip(range(steps), play_steps(game, policy_seed=3), strict=False):
         pass
@@ -124,7 +110,7 @@ def test_a_game_in_progress_holds_two_tracked_objects(seats, steps):
     kinds = {e.kind for e in game.events}
     assert any(e.reshuffled for e in game.events) or ActionKind.WITHDRAW_SWAP in kinds
     gc.collect()
-    own = _tracked_from(game, known)
+    own = own_tracked(game, shared)
     assert sorted(type(o).__name__ for o in own) == ["Game", "GameConfig"]
     del existing
 

@@ -14,29 +14,11 @@ from pathlib import Path
 from data import LobbySeat, open_store
 from engine import RandomPolicy
 from service import GameService, GameSession
+from tests.heapwalk import existing_ids, own_tracked
 
 PLAYERS = (101, 102, 103, 104)
 MAX_TRACKED = 30
 """The most GC-tracked objects a cached live game may hold (issue 21; 119 before)."""
-
-
-def tracked_from(root: object, known: set[int]) -> list[object]:
-    """GC-tracked objects reachable from ``root`` that are not in ``known`` (pre-existing ids).
-
-    The walk does not go through objects in ``known``, nor through untracked ones (they hold
-    nothing tracked).
-    """
-    seen = {id(root)}
-    out, todo = [root], [root]
-    while todo:
-        for ref in gc.get_referents(todo.pop()):
-            key = id(ref)
-            if key in seen or key in known or not gc.is_tracked(ref):
-                continue
-            seen.add(key)
-            out.append(ref)
-            todo.append(ref)
-    return out
 
 
 async def start_game(svc: GameService, channel_id: int) -> GameSession:
@@ -59,9 +41,9 @@ async def play(svc: GameService, session: GameSession, steps: int, seed: int) ->
         await svc.play(session, step.seat, step.action)
 
 
-def own_objects(session: GameSession, known: set[int]) -> list[object]:
+def own_objects(session: GameSession, shared: set[int]) -> list[object]:
     gc.collect()  # as any collection does: tuples and dicts of atomic values are untracked
-    return tracked_from(session, known)
+    return own_tracked(session, shared)
 
 
 async def test_a_cached_live_game_holds_at_most_30_tracked_objects(tmp_path: Path) -> None:
@@ -70,15 +52,14 @@ async def test_a_cached_live_game_holds_at_most_30_tracked_objects(tmp_path: Pat
         await svc.start()
         warm = await start_game(svc, 5000)  # first-use work (caches, statements) done here
         await play(svc, warm, 10, seed=1)
-        existing = gc.get_objects()  # kept alive: no object made later can reuse their ids
-        known = {id(o) for o in existing}
+        existing, shared = existing_ids()
 
         session = await start_game(svc, 6000)
         await play(svc, session, 20, seed=2)
-        early = own_objects(session, known)
+        early = own_objects(session, shared)
         await play(svc, session, 30, seed=3)
         assert not session.game.is_over and session.version >= 50
-        later = own_objects(session, known)
+        later = own_objects(session, shared)
         names = sorted(type(o).__name__ for o in later)
         assert len(later) <= MAX_TRACKED, names
         assert len(later) == len(early), "a game's tracked objects grow with its steps"
@@ -89,5 +70,5 @@ async def test_a_cached_live_game_holds_at_most_30_tracked_objects(tmp_path: Pat
         loaded = await svc.session(session.id)
         assert loaded is not None and loaded is not session
         assert loaded.version == session.version
-        assert len(own_objects(loaded, known)) <= MAX_TRACKED
+        assert len(own_objects(loaded, shared)) <= MAX_TRACKED
         del existing
