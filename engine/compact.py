@@ -40,6 +40,7 @@ from engine.events import Event
 
 __all__ = [
     "CARD_OF",
+    "CODE_OF",
     "KINDS",
     "KIND_INDEX",
     "NONE",
@@ -67,6 +68,8 @@ KINDS: tuple[ActionKind, ...] = tuple(ActionKind)
 KIND_INDEX: dict[ActionKind, int] = {k: i for i, k in enumerate(KINDS)}
 CARD_OF: tuple[Card | None, ...] = (*ALL_CARDS, *(None,) * (256 - len(ALL_CARDS)))
 """Card by byte: ``CARD_OF[card.id] is card``; every other byte (:data:`NONE`) gives None."""
+CODE_OF: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
+"""Card code by id: ``CODE_OF[card.id] == card.code`` (R1)."""
 SEAT_OF: tuple[int | None, ...] = (*range(MAX_SEATS), *(None,) * (256 - MAX_SEATS))
 """Seat by byte: 0–3 themselves, every other byte (:data:`NONE`) None."""
 _HEAD_KEY = struct.Struct("3B5x")  # head, card, slot: what names a step
@@ -179,8 +182,8 @@ def step_of_record(record: Sequence[int]) -> Step:
 
 def steps_of(log: bytes | bytearray) -> list[Step]:
     """Every step of an event log, in order (shared Step objects, a new list)."""
-    steps = _STEPS
-    return [steps[(h & 31) | c << 5 | s << 13] for h, c, s in _HEAD_KEY.iter_unpack(log)]
+    steps, key = _STEPS, _step_key
+    return [steps[key(h, c, s)] for h, c, s in _HEAD_KEY.iter_unpack(log)]
 
 
 _TYPE_SETS: dict[tuple[HatType, ...], tuple[HatType, ...]] = {

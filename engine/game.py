@@ -22,6 +22,7 @@ from engine.cards import ALL_CARDS, Card, HatType
 from engine.chance import ChanceSource, SeededChance
 from engine.compact import (
     CARD_OF,
+    CODE_OF,
     KIND_INDEX,
     NONE,
     RECORD,
@@ -70,7 +71,6 @@ _BLACK_BIT = 1 << 7
 _NO_MORE_VALUES = 7
 """Sentinel ending each seat's sorted face-up values: running out loses a comparison (R13)."""
 _VALUE_OF = bytes(c.value for c in ALL_CARDS)
-_CODES = tuple(c.code for c in ALL_CARDS)
 _pack = RECORD.pack
 _KIND_EXCHANGE = KIND_INDEX[_EXCHANGE]
 _KIND_BLACK_HAT = KIND_INDEX[_BLACK_HAT]
@@ -646,7 +646,7 @@ class Game:
         event log: a turn is the seat of its first step (always the seat whose turn it is)
         and the exchanges, black hats, discards and answered swaps up to its end.
         """
-        codes = _CODES
+        codes = CODE_OF
         reshuffles = iter(self._reshuffles)
         turns: list[dict[str, Any]] = []
         steps: list[dict[str, Any]] = []
@@ -708,7 +708,7 @@ class Game:
 
 
 def _codes(ids: bytes | bytearray) -> list[str]:
-    return [_CODES[i] for i in ids]
+    return [CODE_OF[i] for i in ids]
 
 
 assert HAND_SIZE == TURNS_PER_SEAT + 1  # one card is left over as the favourite (R14)
