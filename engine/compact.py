@@ -36,7 +36,7 @@ from engine.actions import (
 )
 from engine.cards import ALL_CARDS, Card, HatType
 from engine.config import MAX_SEATS
-from engine.events import Event
+from engine.events import Event, cards_visible, make_event
 
 __all__ = [
     "CARD_OF",
@@ -53,6 +53,7 @@ __all__ = [
     "event_from_record",
     "event_record",
     "events_of",
+    "events_seen_by",
     "interned_types",
     "step_of_record",
     "steps_of",
@@ -127,7 +128,7 @@ def event_record(event: Event) -> bytes:
 def event_from_record(number: int, record: Sequence[int]) -> Event:
     """The event numbered ``number`` from its record (8 ints, or 8 bytes)."""
     head, card, slot, took, drew, partner, received, cookie = record
-    return Event(
+    return make_event(
         number,
         head & 3,
         KINDS[head >> 2 & 7],
@@ -147,6 +148,42 @@ def event_from_record(number: int, record: Sequence[int]) -> Event:
 def events_of(log: bytes | bytearray) -> list[Event]:
     """Every event of an event log (records back to back), numbered from 0."""
     return [event_from_record(n, r) for n, r in enumerate(RECORD.iter_unpack(log))]
+
+
+def events_seen_by(log: bytes | bytearray, viewer: int | None) -> tuple[Event, ...]:
+    """Every event of an event log as ``viewer`` may see it (``Event.seen_by``), in one pass.
+
+    A card ``viewer`` may not see (:func:`~engine.events.cards_visible`) is None: the card
+    played, discarded, offered or given, the card drawn and the card received.
+    """
+    out = []
+    append = out.append
+    for number, (head, card, slot, took, drew, partner, received, cookie) in enumerate(
+        RECORD.iter_unpack(log)
+    ):
+        seat = head & 3
+        kind = KINDS[head >> 2 & 7]
+        partner_seat = SEAT_OF[partner]
+        if not cards_visible(kind, seat, partner_seat, viewer):
+            card = drew = received = NONE
+        append(
+            make_event(
+                number,
+                seat,
+                kind,
+                CARD_OF[card],
+                slot or None,
+                CARD_OF[took],
+                CARD_OF[drew],
+                bool(head & 32),
+                partner_seat,
+                CARD_OF[received],
+                SEAT_OF[cookie],
+                bool(head & 64),
+                bool(head & 128),
+            )
+        )
+    return tuple(out)
 
 
 def _step_key(head: int, card: int, slot: int) -> int:

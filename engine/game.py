@@ -32,6 +32,7 @@ from engine.compact import (
     card_list,
     card_tuple,
     events_of,
+    events_seen_by,
     interned_types,
     steps_of,
 )
@@ -50,7 +51,7 @@ from engine.errors import (
     SwapPending,
     UnknownSeat,
 )
-from engine.events import Event
+from engine.events import Event, make_event
 from engine.legal import CAN_TAKE, active_seat_actions_by_id, answer_actions_by_id
 from engine.observation import Observation, PendingSwapView
 from engine.scoring import GameResult, score_game
@@ -405,7 +406,7 @@ class Game:
             received,
             NONE if cookie is None else cookie,
         )
-        return Event(
+        return make_event(
             number,
             event_seat,
             kind,
@@ -629,7 +630,7 @@ class Game:
             main_done=self.main_done,
             optional_used=self.optional_used,
             pending_swap=pending,
-            events=tuple(e.seen_by(viewer) for e in events_of(self._log)),
+            events=events_seen_by(self._log, viewer),
             result=self.result,
         )
 

@@ -20,9 +20,11 @@ from engine.compact import (
     event_from_record,
     event_record,
     events_of,
+    events_seen_by,
     step_of_record,
     steps_of,
 )
+from engine.events import make_event
 from tests.heapwalk import existing_ids, own_tracked
 
 SEATS = st.sampled_from([2, 3, 4])
@@ -57,6 +59,10 @@ def test_an_event_round_trips_through_its_record(event):
     assert event_from_record(event.number, record) == event
     numbered = [dataclasses.replace(event, number=n) for n in range(3)]
     assert events_of(record * 3) == numbered  # the number is the record's position
+    for viewer in (None, 0, 1, 2, 3):  # hidden cards are hidden as Event.seen_by hides them
+        assert events_seen_by(record * 3, viewer) == tuple(e.seen_by(viewer) for e in numbered)
+    fields = [getattr(event, f.name) for f in dataclasses.fields(Event)]
+    assert make_event(*fields) == event
 
 
 @settings(max_examples=100, deadline=None)
