@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import aiohttp
 import discord
@@ -29,19 +30,31 @@ from discord.ext import commands
 from cogs.base import make_hats_group
 from cogs.clock import now
 from cogs.command_i18n import CommandTranslator
+from cogs.cooldowns import PublicPosts
 from cogs.edits import EditGate
-from cogs.errors import HatsTree
+from cogs.errors import HatsTree, answer_unknown_control
 from cogs.i18n import Tr, Translator
+from cogs.monitoring import (
+    Monitor,
+    MonitorError,
+    discord_trace,
+    instrument_responses,
+    note_received,
+)
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
 from service import DeadlinePolicy, GameService
+from telemetry.logs import JsonFormatter
+
+T = TypeVar("T")
 
 log = logging.getLogger("hats")
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.scheduler",
     "cogs.lobby",
+    "cogs.learn",  # before cogs.play: its step listener sets a learner's language first
     "cogs.play",
     "cogs.table",
     "cogs.info",
@@ -82,10 +95,26 @@ class Settings:
     ai_delay: float = 1.5
     edit_limit: int | None = 5
     """Message edits per channel per 5 s (cogs.edits); None sends every edit at once (tests)."""
+    max_lobbies: int | None = 3
+    """``HATS_MAX_LOBBIES``: open lobbies one user may sit in at once, hosted or joined."""
+    max_games: int | None = 5
+    """``HATS_MAX_GAMES``: live games one user may play at once (checked on join and start)."""
+    public_cooldown: float | None = 15.0
+    """``HATS_PUBLIC_COOLDOWN``: seconds a channel waits between two public posts of the
+    commands that post on request (``/hats table``, ``leaderboard``, ``replay``,
+    ``record share:True``); None: no wait."""
     shard_count: int | None = None
     """``HATS_SHARD_COUNT``: the bot's total number of shards; None asks Discord at connect."""
     shard_ids: tuple[int, ...] | None = None
     """``HATS_SHARD_IDS``: the shards this process runs; None runs all of ``shard_count``."""
+    metrics_port: int | None = None
+    """``HATS_METRICS_PORT``: serve /metrics, /healthz, /readyz on it; None serves nothing."""
+    metrics_addr: str = "127.0.0.1"
+    """``HATS_METRICS_ADDR``: the address the metrics port listens on."""
+    log_format: str = "text"
+    """``HATS_LOG_FORMAT``: ``text`` (one plain line per record) or ``json`` (one object)."""
+    cache_idle: float | None = 900.0
+    """``HATS_CACHE_IDLE``: seconds before an untouched game leaves the cache; None: never."""
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -105,12 +134,27 @@ class Settings:
                     f"{name} must be a number of seconds or 'off', got {raw!r}"
                 ) from None
 
+        def count(name: str, default: int) -> int | None:
+            raw = env.get(name, "").strip()
+            if not raw:
+                return default
+            if raw.lower() in ("off", "none", "0"):
+                return None
+            if not raw.isdecimal():
+                raise ValueError(f"{name} must be a whole number or 'off', got {raw!r}")
+            return int(raw)
+
         guild = env.get("HATS_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"HATS_DEV_GUILD_ID must be a server id (digits), got {guild!r}")
         shard_count, shard_ids = parse_shards(
             env.get("HATS_SHARD_COUNT", ""), env.get("HATS_SHARD_IDS", "")
         )
+        cache_idle = number("HATS_CACHE_IDLE", 900.0)
+        if cache_idle is not None and cache_idle < 0:
+            raise ValueError(
+                f"HATS_CACHE_IDLE must be a positive number of seconds or 'off', got {cache_idle:g}"
+            )
         url = database_url(env)
         if shard_ids is not None and len(shard_ids) < (shard_count or 0) and url is None:
             raise ValueError(
@@ -129,9 +173,47 @@ class Settings:
             swap_timeout=number("HATS_SWAP_TIMEOUT", 120.0) or 120.0,
             lobby_expiry=number("HATS_LOBBY_EXPIRY", 3600.0) or 3600.0,
             ai_delay=number("HATS_AI_DELAY", 1.5) or 0.0,
+            max_lobbies=count("HATS_MAX_LOBBIES", 3),
+            max_games=count("HATS_MAX_GAMES", 5),
+            public_cooldown=number("HATS_PUBLIC_COOLDOWN", 15.0),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=parse_port(env.get("HATS_METRICS_PORT", "")),
+            metrics_addr=env.get("HATS_METRICS_ADDR", "").strip() or "127.0.0.1",
+            log_format=parse_log_format(env.get("HATS_LOG_FORMAT", "")),
+            cache_idle=cache_idle,
         )
+
+
+def parse_port(raw: str) -> int | None:
+    """``HATS_METRICS_PORT``: a TCP port 1-65535, or empty (None: nothing listens).
+
+    Raises ValueError naming the setting.
+    """
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not raw.isdecimal() or not 1 <= int(raw) <= 65535:
+        raise ValueError(f"HATS_METRICS_PORT must be a port number from 1 to 65535, got {raw!r}")
+    return int(raw)
+
+
+def parse_log_format(raw: str) -> str:
+    """``HATS_LOG_FORMAT``: ``text`` (the default) or ``json``; raises ValueError otherwise."""
+    value = raw.strip().lower() or "text"
+    if value not in ("text", "json"):
+        raise ValueError(f"HATS_LOG_FORMAT must be 'text' or 'json', got {raw.strip()!r}")
+    return value
+
+
+def log_handler(settings: Settings) -> logging.Handler:
+    """The stderr handler of ``settings.log_format``: plain lines, or one JSON object a line."""
+    handler = logging.StreamHandler(sys.stderr)
+    if settings.log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    return handler
 
 
 def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -224,7 +306,9 @@ class HatsBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            http_trace=discord_trace(),
         )
+        instrument_responses()
         self.settings = settings
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.translator = Translator.load()
@@ -241,12 +325,26 @@ class HatsBot(commands.AutoShardedBot):
         """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
         self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
+        self.public_posts = PublicPosts(settings.public_cooldown)
+        """The per-channel cooldown of commands that post publicly (cogs.cooldowns)."""
         self.pictures = Pictures()
         """Draws and caches the table, hand and end pictures (cogs.pictures)."""
         self.deadlines = DeadlinePolicy(ai_delay=settings.ai_delay)
         """The deadlines that follow each step (turn timer, AI moves; service.deadlines)."""
         self._frozen_at_ready = False
         self.add_listener(self._note_user, "on_interaction")
+        self.monitor = Monitor(self, settings.metrics_port, settings.metrics_addr)
+        """/metrics, /healthz and /readyz with ``HATS_METRICS_PORT`` (cogs.monitoring)."""
+        self.add_listener(answer_unknown_control, "on_interaction")
+
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
+        """discord.py's dispatch; an interaction's arrival is noted first (its answer is timed).
+
+        discord.py calls it for ``interaction`` when it parses one, before any handler runs.
+        """
+        if event_name == "interaction":
+            note_received(args[0])  # type: ignore[arg-type]
+        super().dispatch(event_name, *args, **kwargs)
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name
@@ -278,6 +376,15 @@ class HatsBot(commands.AutoShardedBot):
         chosen = self.guild_languages.get(guild_id)
         return self.translator.for_locale(chosen or self.server_locale(guild_id))
 
+    async def run_cpu(self, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` off the event loop: CPU work (AI search, hints) must not block it.
+
+        Runs in ``self.cpu_pool`` when the bot has one (a process pool: ``fn`` and ``args``
+        must pickle), else in the loop's default thread pool.
+        """
+        pool = getattr(self, "cpu_pool", None)
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+
     async def on_ready(self) -> None:
         """The first READY: freeze what the gateway filled in (guilds, channels, members).
 
@@ -307,6 +414,7 @@ class HatsBot(commands.AutoShardedBot):
             "this process runs %s",
             describe_shards(self.settings.shard_count, self.settings.shard_ids),
         )
+        await self.monitor.start()  # /readyz says 503 until the store is open and READY came
         if self.store is None:
             self.store = await open_store(self.settings.database_url or self.settings.db_path)
         if self.get_cog("PlayCog") is not None:  # setup_hook ran before (simcord restart)
@@ -325,6 +433,7 @@ class HatsBot(commands.AutoShardedBot):
             dispatch=self.dispatch,
             deadlines=self.deadlines,
             clock=now,
+            cache_idle=self.settings.cache_idle,
         )
         self.guild_languages = await self.store.guild_settings.languages()
         await self.tree.set_translator(CommandTranslator.from_catalogs())
@@ -385,11 +494,12 @@ class HatsBot(commands.AutoShardedBot):
         return [await c.get_translated_payload(self.tree, translator) for c in commands_]
 
     async def close(self) -> None:
-        """Close the Discord connection, then the store."""
+        """Close the Discord connection, then the store, then the metrics port."""
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+        await self.monitor.stop()
 
 
 def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
@@ -398,10 +508,14 @@ def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
     For tests and simcord.
     ``options`` override :class:`Settings` fields (e.g. ``turn_timer=60``) plus
     ``seed_source``, a callable returning each new game's seed. ``shard_count`` defaults to 1
-    here (simcord needs a count; nothing asks Discord).
+    here (simcord needs a count; nothing asks Discord). The abuse limits (``max_lobbies``,
+    ``max_games``, ``public_cooldown``) are off unless given: tests and benchmarks drive many
+    games and posts per user and channel in little simulated time.
     """
     seed_source = options.pop("seed_source", None)
     options.setdefault("shard_count", 1)
+    for limit in ("max_lobbies", "max_games", "public_cooldown"):
+        options.setdefault(limit, None)
     base = Settings.from_env({})
     if isinstance(db_path, str) and db_path.startswith(("postgresql://", "postgres://")):
         where: dict[str, object] = {"database_url": db_path}
@@ -457,8 +571,9 @@ async def _run(settings: Settings) -> int:
 
     The store is opened only after Discord accepted the token (``setup_hook``), so a failed
     login never touches the database. Exit codes: 0 (stopped), :data:`EXIT_CONFIG` (2: Discord
-    rejected the token), :data:`EXIT_DATABASE` (3: the database cannot be opened, left
-    untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be reached).
+    rejected the token, or the metrics port cannot be opened), :data:`EXIT_DATABASE` (3: the
+    database cannot be opened, left untouched), :data:`EXIT_NO_DISCORD` (4: Discord cannot be
+    reached).
     """
     where = _database_name(settings)
     try:
@@ -493,6 +608,9 @@ async def _run(settings: Settings) -> int:
         except StoreError as exc:
             print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
             return EXIT_DATABASE
+        except MonitorError as exc:
+            print(f"Configuration error: {exc}", file=sys.stderr)
+            return EXIT_CONFIG
         except NETWORK_ERRORS as exc:
             print(_no_discord_text(exc), file=sys.stderr)
             return EXIT_NO_DISCORD
@@ -509,11 +627,7 @@ def main() -> int:
     except ValueError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level,
-        stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logging.basicConfig(level=settings.log_level, handlers=[log_handler(settings)])
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2

@@ -3,7 +3,8 @@
 - :mod:`coach.explain`: the notes a learner's move deserves (R7–R9, R13, R15–R19), as facts
   (:class:`Note`) that the Discord layer words in the learner's language;
 - :mod:`coach.hint`: a suggested move for a seat, from its own observation only;
-- :mod:`coach.lesson`: practice deals whose first rounds show the rules at work.
+- :mod:`coach.lesson`: practice deals whose first rounds show the rules at work;
+- :mod:`coach.replay`: the notes of a learner's latest move, recomputed from the game's steps.
 """
 
 from coach.explain import EARLY_TURNS, MAX_NOTES, explain_end, explain_step
@@ -19,6 +20,7 @@ from coach.lesson import (
     lesson_moments,
 )
 from coach.notes import TEACHING, Note, NoteKind
+from coach.replay import latest_notes
 
 __all__ = [
     "EARLY_TURNS",
@@ -36,6 +38,7 @@ __all__ = [
     "explain_end",
     "explain_step",
     "find_lesson_seeds",
+    "latest_notes",
     "lesson_config",
     "lesson_moments",
     "suggest",

@@ -23,9 +23,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
-from cogs.controls import LobbyButton, LobbyOp
+from cogs.controls import ID, LobbyButton, LobbyOp, bounded_id
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import Action, Game
 from engine.ai import AiLevel, make_ai
@@ -64,7 +65,7 @@ def ai_choice(game: Game, seat: int, level: str, seed: int) -> Action:
 
 
 class AiSelect(
-    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:ai:(?P<lobby>\d+)"
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"hats:ai:(?P<lobby>{ID})"
 ):
     """The lobby's "Add an AI player" select: one option per level (custom_id ``hats:ai:<id>``)."""
 
@@ -85,7 +86,7 @@ class AiSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> AiSelect:
         """Rebuild the select from its custom_id."""
-        return cls(int(match["lobby"]), item)
+        return cls(bounded_id(match["lobby"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen level to AiCog."""
@@ -119,17 +120,12 @@ class AiCog(HatsFeature, name="AiCog"):
         remove.item.disabled = not any(s.ai_level for s in row.seats)
         return [remove, select]
 
-    def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
-            raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
-
     async def add_ai(self, interaction: discord.Interaction, lobby_id: int, level: str) -> LobbyRow:
         """Seat an AI of ``level`` (host only); ServiceError when full, closed or not the host."""
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         level = AiLevel(level).value
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
@@ -144,7 +140,7 @@ class AiCog(HatsFeature, name="AiCog"):
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
             ai = [i for i, s in enumerate(row.seats) if s.ai_level and s.user_id is None]
@@ -161,6 +157,7 @@ class AiCog(HatsFeature, name="AiCog"):
         """The Add AI select: seat an AI of the chosen level and redraw the lobby."""
 
         async def work() -> None:
+            await self.lobby_for_control(interaction, lobby_id)
             row = await self.add_ai(interaction, lobby_id, level)
             await self._lobby_cog().redraw(interaction, row, from_button=True)
 

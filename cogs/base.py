@@ -14,7 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.clock import now
+from cogs.render.common import duration_text
 from cogs.replies import error_text, log_fault, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from data import StoreError
 from service import ServiceError
 
@@ -91,6 +94,42 @@ class HatsFeature(commands.Cog):
         except StoreError as exc:
             log_fault(exc, f"{type(self).__name__} request")
             await send_private(interaction, error_text(exc, self.tr(interaction)))
+
+    async def may_post_publicly(self, interaction: discord.Interaction) -> bool:
+        """Take the channel's public post (``cogs.cooldowns``), or answer privately and say no.
+
+        Call it right before a command posts in the channel on request; outside a server
+        nothing is public and it always says yes.
+        """
+        if interaction.guild_id is None:
+            return True
+        left = self.bot.public_posts.retry_after(interaction.channel_id or 0, now())
+        if left is None:
+            return True
+        tr = self.tr(interaction)
+        await send_private(
+            interaction,
+            tr(
+                "This channel got a public post from a /hats command moments ago. To keep the "
+                "channel readable, try again in {time}; commands that answer only you work "
+                "meanwhile.",
+                time=duration_text(max(left, 1.0), tr),
+            ),
+        )
+        return False
+
+    async def lobby_for_control(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
+        """The lobby of a control (button, select); ServiceError when closed or elsewhere.
+
+        A control acts only in the server and channel where its lobby lives
+        (``cogs.scope.used_where_it_lives``, issue 19.3).
+        """
+        row = await self.bot.games.lobby(lobby_id) if in_id_range(lobby_id) else None
+        if row is None:
+            raise ServiceError("This lobby is closed.")
+        if not used_where_it_lives(interaction, row.guild_id, row.channel_id):
+            raise ServiceError(ELSEWHERE)
+        return row
 
     async def lobby_here(self, interaction: discord.Interaction) -> LobbyRow:
         """The open lobby of the interaction's channel; ServiceError says what to do if none."""

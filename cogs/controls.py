@@ -10,6 +10,11 @@ custom_id formats (<= 100 characters, Discord's limit):
 - lobby:         ``hats:l:<lobby>:<op>``
 - table:         ``hats:t:<game>:<op>``
 - preference "end my turn after the main action": ``hats:p:<game>:<0|1>`` (the value to set)
+
+Ids in a custom_id are bounded (issue 19.3): at most 19 digits in the templates
+(:data:`ID`), and one over the store's int64 range reads as 0, which names no row (ids count
+from 1), so it is answered like any stale control. A ``hats:`` custom_id that matches no
+template at all gets the same answer (:func:`cogs.errors.answer_unknown_control`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.errors import GuardedItem
+from cogs.scope import in_id_range
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
     ANSWERS,
@@ -41,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HAND_OP_OF_KIND",
+    "ID",
     "AutoEndButton",
     "CardSelect",
     "HandButton",
@@ -50,10 +57,27 @@ __all__ = [
     "TableButton",
     "TableOp",
     "action_custom_id",
+    "bounded_id",
     "card_select_custom_id",
+    "choice",
     "hand_custom_id",
     "hand_view",
 ]
+
+
+ID = r"\d{1,19}"
+"""A row id in a template: digits, at most as many as the largest int64 has."""
+
+
+def bounded_id(text: str) -> int:
+    """An id read from a custom_id: the number, or 0 (no row) when out of the int64 range."""
+    value = int(text)
+    return value if in_id_range(value) else 0
+
+
+def choice(values: type[enum.StrEnum]) -> str:
+    """A template alternative of an enum's values (``join|leave|...``): nothing else matches."""
+    return "|".join(sorted((v.value for v in values), key=len, reverse=True))
 
 
 class HandOp(enum.StrEnum):
@@ -150,7 +174,8 @@ def _play_cog(interaction: discord.Interaction) -> Any:
 class HandButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:h:(?P<game>\d+):(?P<ver>\d+):(?P<op>[a-z])(?::(?P<card>[a-z]+[1-6]))?(?::(?P<slot>[1-6]))?",
+    template=rf"hats:h:(?P<game>{ID}):(?P<ver>\d{{1,9}}):(?P<op>{choice(HandOp)})"
+    r"(?::(?P<card>[a-z]{1,8}[1-6]))?(?::(?P<slot>[1-6]))?",
 ):
     """One hand action button (exchange onto a slot, black hat, discard, swap, end turn...)."""
 
@@ -175,7 +200,7 @@ class HandButton(
         except CardParseError:
             card = None
         command = HandCommand(
-            int(match["game"]),
+            bounded_id(match["game"]),
             int(match["ver"]),
             HandOp(match["op"]),
             card,
@@ -191,7 +216,7 @@ class HandButton(
 class CardSelect(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"hats:hs:(?P<game>\d+):(?P<ver>\d+)",
+    template=rf"hats:hs:(?P<game>{ID}):(?P<ver>\d{{1,9}})",
 ):
     """The "choose a card" select of a hand message."""
 
@@ -207,7 +232,7 @@ class CardSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> CardSelect:
         """Rebuild the select from its custom_id."""
-        return cls(int(match["game"]), int(match["ver"]), item)
+        return cls(bounded_id(match["game"]), int(match["ver"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the actions of the chosen card (PlayCog)."""
@@ -220,7 +245,7 @@ class CardSelect(
 class AutoEndButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:p:(?P<game>\d+):(?P<on>[01])",
+    template=rf"hats:p:(?P<game>{ID}):(?P<on>[01])",
 ):
     """Turns the player's "end my turn after the main action" preference on or off."""
 
@@ -234,7 +259,7 @@ class AutoEndButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> AutoEndButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), match["on"] == "1", item)
+        return cls(bounded_id(match["game"]), match["on"] == "1", item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to PlayCog."""
@@ -253,12 +278,13 @@ class LobbyOp(enum.StrEnum):
     SHUFFLE = "shuffle"
     ADD_AI = "addai"
     REMOVE_AI = "rmai"
+    HINTS = "hints"
 
 
 class LobbyButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:l:(?P<lobby>\d+):(?P<op>[a-z]+)",
+    template=rf"hats:l:(?P<lobby>{ID}):(?P<op>{choice(LobbyOp)})",
 ):
     """A lobby button: join, leave, start, cancel, team picks, AI seats."""
 
@@ -272,7 +298,7 @@ class LobbyButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> LobbyButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["lobby"]), LobbyOp(match["op"]), item)
+        return cls(bounded_id(match["lobby"]), LobbyOp(match["op"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to LobbyCog."""
@@ -291,7 +317,7 @@ class TableOp(enum.StrEnum):
 class TableButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:t:(?P<game>\d+):(?P<op>[a-z]+)",
+    template=rf"hats:t:(?P<game>{ID}):(?P<op>{choice(TableOp)})",
 ):
     """Show my hand / Rules under the table, Rematch under the final scores."""
 
@@ -305,7 +331,7 @@ class TableButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> TableButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), TableOp(match["op"]), item)
+        return cls(bounded_id(match["game"]), TableOp(match["op"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to TableCog."""

@@ -12,17 +12,25 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from cogs.monitoring import mark_failed
 from cogs.replies import error_text, log_fault, send_private
+from cogs.user_text import quoted
 from data import StoreError
 
 log = logging.getLogger("hats.errors")
 
-__all__ = ["GuardedItem", "HatsTree", "answer_failure"]
+__all__ = ["GuardedItem", "HatsTree", "answer_failure", "answer_unknown_control"]
+
+CONTROL_PREFIX = "hats:"
+"""Every custom_id of the bot's controls starts with this."""
+_templates: list[re.Pattern[str]] = []
+"""The templates of every GuardedItem control (filled as their classes are defined)."""
 
 
 async def answer_failure(interaction: discord.Interaction, error: Exception, where: str) -> None:
@@ -33,6 +41,7 @@ async def answer_failure(interaction: discord.Interaction, error: Exception, whe
     went wrong on my side; nothing was changed".
     """
     bot: Any = interaction.client
+    mark_failed(interaction)  # hats_interactions_total{outcome="error"}
     tr = bot.translator.for_locale(interaction.locale)
     text = error_text(error, tr)
     if isinstance(error, StoreError):
@@ -41,7 +50,8 @@ async def answer_failure(interaction: discord.Interaction, error: Exception, whe
         if isinstance(error, app_commands.CheckFailure):
             text = tr("You cannot use this command here.")
         elif isinstance(error, app_commands.TransformerError):
-            text = tr("That value is not valid for this option: {value}.", value=error.value)
+            value = quoted(str(error.value))
+            text = tr("That value is not valid for this option: {value}.", value=value)
         else:
             log.error("%s failed", where, exc_info=error)
             text = tr("Something went wrong on my side; nothing was changed. Please try again.")
@@ -61,6 +71,9 @@ class GuardedItem:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        template = getattr(cls, "__discord_ui_compiled_template__", None)
+        if template is not None and template not in _templates:
+            _templates.append(template)
         inner = cls.__dict__.get("callback")
         if inner is None:
             return
@@ -74,6 +87,30 @@ class GuardedItem:
                 await answer_failure(interaction, exc, f"control {custom_id or cls.__name__}")
 
         cls.callback = callback  # type: ignore[attr-defined]
+
+
+async def answer_unknown_control(interaction: discord.Interaction) -> None:
+    """Answer a press on a ``hats:`` control that no template reads (issue 19.3).
+
+    A listener of ``on_interaction``. Such a custom_id was never drawn by this bot (a forged one,
+    an id too long for the store's int64): it is answered privately like any stale control,
+    without a log line. Every other interaction is left to its handler.
+    """
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = (interaction.data or {}).get("custom_id", "")
+    if not isinstance(custom_id, str) or not custom_id.startswith(CONTROL_PREFIX):
+        return
+    if any(template.fullmatch(custom_id) for template in _templates):
+        return
+    bot: Any = interaction.client
+    tr = bot.translator.for_locale(interaction.locale)
+    try:
+        await send_private(
+            interaction, tr("This control is out of date: its game or lobby is over or closed.")
+        )
+    except discord.HTTPException as exc:
+        log.warning("could not answer an unknown control: %s", exc)
 
 
 class HatsTree(app_commands.CommandTree):

@@ -25,6 +25,7 @@ from discord import app_commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
+from cogs.controls import ID, bounded_id
 from cogs.errors import GuardedItem
 from cogs.render.common import SeatLabel
 from cogs.render.history import (
@@ -34,7 +35,8 @@ from cogs.render.history import (
     replay_embed,
     stats_embed,
 )
-from cogs.replies import seat_name, send_private
+from cogs.replies import seat_labels, send_private
+from cogs.scope import game_visible
 from data import Store, StoreError
 from data.history import RatingDelta
 from history.ratings import GLOBAL, MIN_GAMES
@@ -71,7 +73,7 @@ HISTORY_GAMES = 10
 class LeaderboardButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:lb:(?P<seats>[0-4]):(?P<days>\d+):(?P<page>\d+):(?P<op>[pn])",
+    template=r"hats:lb:(?P<seats>[0-4]):(?P<days>\d{1,4}):(?P<page>\d{1,6}):(?P<op>[pn])",
 ):
     """◀ / ▶ under a leaderboard: ``hats:lb:<seats>:<days, 0 = all time>:<page shown>:<p|n>``."""
 
@@ -108,7 +110,7 @@ REPLAY_OPS = {"f": "⏮️", "p": "◀️", "n": "▶️", "l": "⏭️"}
 class ReplayButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:rp:(?P<game>\d+):(?P<point>\d+):(?P<op>[fpnl])",
+    template=rf"hats:rp:(?P<game>{ID}):(?P<point>\d{{1,6}}):(?P<op>[fpnl])",
 ):
     """⏮ ◀ ▶ ⏭ under a replay: ``hats:rp:<game>:<point it shows>:<op>``."""
 
@@ -130,7 +132,7 @@ class ReplayButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> ReplayButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), int(match["point"]), match["op"], item)
+        return cls(bounded_id(match["game"]), int(match["point"]), match["op"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Move the replay to the first, previous, next or last point."""
@@ -159,7 +161,7 @@ class HistorySelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select], temp
         """Post the chosen game's replay (checked like ``/hats replay game``)."""
         cog: Any = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
         values = self.item.values
-        game = int(values[0]) if values and values[0].isdigit() else 0
+        game = bounded_id(values[0]) if values and values[0].isdigit() else 0
         await cog.show_replay(interaction, game, 0, edit=False)
 
 
@@ -338,6 +340,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         if guild_id is None:
             await send_private(interaction, tr("Leaderboards belong to servers: use this in one."))
             return
+        if not edit and not await self.may_post_publicly(interaction):
+            return
         embed, view = await leaderboard_message(
             self.bot.store,
             guild_id,
@@ -398,6 +402,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         if isinstance(loaded, str):
             await send_private(interaction, loaded)
             return
+        if not edit and not await self.may_post_publicly(interaction):
+            return
         replay, labels = loaded
         shown = replay.at(point)
         public = self.public_tr(interaction.guild_id)  # a public message: the server's language
@@ -415,8 +421,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         store = self.bot.store
         if interaction.guild_id is None:
             return tr("Replays belong to servers: use this in one.")
-        row = await store.games.get_game(game_id) if 0 < game_id < 1 << 63 else None
-        if row is None or row.guild_id != interaction.guild_id:
+        user_id = interaction.user.id
+        if not await game_visible(store, game_id, guild_id=interaction.guild_id, user_id=user_id):
             return tr("There is no game #{game} on this server.", game=game_id)
         record = await store.results.get_record(game_id)
         if record is None:
@@ -429,15 +435,8 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
                 self._replays.popitem(last=False)
         self._replays.move_to_end(game_id)
         public = self.public_tr(interaction.guild_id)
-        labels = [
-            SeatLabel(
-                s.seat,
-                s.user_id,
-                s.ai_level,
-                seat_name(s.user_id, s.seat, self.bot.names, public),
-            )
-            for s in await store.results.results_for_game(game_id)
-        ]
+        entries = await store.results.results_for_game(game_id)
+        labels = seat_labels(entries, self.bot.names, public)
         return replay, labels
 
 

@@ -109,13 +109,14 @@ class Tr:
         return self._format(text, english, params)
 
     def _format(self, text: str, english: str, params: Mapping[str, Any]) -> str:
+        # command mentions first: a parameter (a name, a team message) is data, never a command
         try:
-            return self._mention(text.format(**params))
+            return self._mention(text).format(**params)
         except (KeyError, IndexError, ValueError):
             if text == english:
                 raise
             log.warning("bad placeholders in %s translation of %r", self.locale, english)
-            return self._mention(english.format(**params))
+            return self._mention(english).format(**params)
 
     def _mention(self, text: str) -> str:
         """``/hats hand`` -> ``</hats hand:ID>``, which Discord shows in the reader's language."""

@@ -10,6 +10,7 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.render import rules_embeds
 from cogs.replies import send_private
+from cogs.scope import game_visible
 from cogs.table import record_file
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ class InfoCog(HatsFeature, name="InfoCog"):
         """``/hats record [game] [share]``: the game record (``docs/GAME_RECORD.md``) as a file.
 
         Private (ephemeral) unless ``share`` is True, then posted in the channel. The end
-        screen attaches the same file publicly on its own.
+        screen attaches the same file publicly on its own. In a server only that server's
+        games, in a DM only the user's own (``cogs.scope.game_visible``, like ``/hats replay``).
         """
         tr = self.tr(interaction)
         store = self.bot.store
@@ -50,6 +52,19 @@ class InfoCog(HatsFeature, name="InfoCog"):
                 )
                 return
             game = row.id
+        guild_id = interaction.guild_id
+        if not await game_visible(store, game, guild_id=guild_id, user_id=interaction.user.id):
+            await send_private(
+                interaction,
+                tr("There is no game #{game} on this server.", game=game)
+                if guild_id is not None
+                else tr(
+                    "You did not play in a game #{game}. In a DM, /hats record gives the records "
+                    "of your own games; ask in the game's server for the others.",
+                    game=game,
+                ),
+            )
+            return
         record = await store.results.get_record(game)
         if record is None:
             await send_private(
@@ -59,6 +74,8 @@ class InfoCog(HatsFeature, name="InfoCog"):
                     game=game,
                 ),
             )
+            return
+        if share and not await self.may_post_publicly(interaction):
             return
         if interaction.guild_id is not None:  # a public answer: the server's language
             tr = self.public_tr(interaction.guild_id)

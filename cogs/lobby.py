@@ -16,8 +16,9 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
-from cogs.replies import seat_name, send_private
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_embed
+from cogs.replies import seat_labels, send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat
 from service import ServiceError
 
@@ -67,15 +68,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self, row: LobbyRow, tr: Tr, status: str | None = None, *, closed: bool = False
     ) -> LobbyInfo:
         """The lobby as the renderer wants it."""
-        labels = tuple(
-            SeatLabel(
-                i,
-                s.user_id,
-                s.ai_level,
-                seat_name(s.user_id, i, self.bot.names, tr),
-            )
-            for i, s in enumerate(row.seats)
-        )
+        labels = tuple(seat_labels(row.seats, self.bot.names, tr))
         teams = next((t for hook in self.hooks("lobby_teams") if (t := hook(row))), None)
         return LobbyInfo(
             host_id=row.host_id,
@@ -136,10 +129,53 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         except discord.HTTPException as exc:
             log.warning("could not edit lobby %d: %s", row.id, exc)
 
+    # ------------------------------------------------------------------ limits
+    async def check_limits(self, user_id: int) -> None:
+        """Raise ServiceError when ``user_id`` may not sit in one more lobby (issue 19.4).
+
+        ``HATS_MAX_LOBBIES``: open lobbies they sit in (hosting or joined);
+        ``HATS_MAX_GAMES``: live games they play.
+        """
+        settings, store = self.bot.settings, self.bot.store
+        if settings.max_lobbies is not None:
+            lobbies = await store.lobbies.lobbies_of_user(user_id)
+            if len(lobbies) >= settings.max_lobbies:
+                raise ServiceError(
+                    "You already sit in as many open lobbies as one player may ({n}): "
+                    "{where}. Leave one or start it, then open or join another.",
+                    n=len(lobbies),
+                    where=", ".join(f"<#{r.channel_id}>" for r in lobbies),
+                )
+        await self.check_games(user_id, you=True)
+
+    async def check_games(self, user_id: int, *, you: bool) -> None:
+        """Raise ServiceError when ``user_id`` already plays ``HATS_MAX_GAMES`` live games."""
+        limit = self.bot.settings.max_games
+        if limit is None:
+            return
+        games = await self.bot.store.games.live_ids_of_user(user_id, practice=False)
+        if len(games) < limit:
+            return
+        if you:
+            raise ServiceError(
+                "You already play as many games at once as one player may ({n}). Finish "
+                "one, then join another.",
+                n=len(games),
+            )
+        raise ServiceError(
+            "{player} already plays as many games at once as one player may ({n}). The game "
+            "can start once they finish one, or without them if they leave this lobby.",
+            player=f"<@{user_id}>",
+            n=len(games),
+        )
+
     # ------------------------------------------------------------------ operations
     async def join(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
-        """Seat the user; ServiceError when already seated or full."""
+        """Seat the user; ServiceError when already seated, full, or over a limit."""
         user_id = interaction.user.id
+        row = await self.bot.games.lobby(lobby_id)
+        if row is not None and not any(s.user_id == user_id for s in row.seats):
+            await self.check_limits(user_id)
 
         def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
             if any(s.user_id == user_id for s in row.seats):
@@ -178,21 +214,19 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             row = await self.bot.games.set_lobby_host(lobby.id, humans[0])
         await self.redraw(interaction, row, from_button=from_button)
 
-    def _require_host(self, interaction: discord.Interaction, row: LobbyRow) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
-            raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
-
     async def start(self, interaction: discord.Interaction, lobby_id: int) -> None:
         """Start the game: the lobby becomes a game; table and DMs follow (events)."""
         row = await self.bot.games.lobby(lobby_id)
         if row is None:
             raise ServiceError("This lobby is closed.")
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         if len(row.seats) < MIN_SEATS:
             raise ServiceError("A game needs at least 2 players; wait for someone to join.")
         for check in self.hooks("lobby_start_check"):
             check(row)
+        for seat in row.seats:
+            if seat.user_id is not None:
+                await self.check_games(seat.user_id, you=False)
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.public_tr(row.guild_id)
@@ -241,6 +275,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 "to grant them, then try again.",
                 missing=", ".join(missing),
             )
+        await self.check_limits(interaction.user.id)
         settings = {
             TURN_TIMER: self.bot.settings.turn_timer,
             SWAP_TIMEOUT: self.bot.settings.swap_timeout,
@@ -310,7 +345,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     async def cancel(self, interaction: discord.Interaction, row: LobbyRow) -> None:
         """Close the lobby (host or a server manager)."""
-        self._require_host(interaction, row)
+        require_host(interaction, row.host_id, row.guild_id)
         await self.bot.games.close_lobby(row.id)
         tr = self.public_tr(row.guild_id)
         await self.redraw(
@@ -328,9 +363,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """A lobby button: join, leave, start, cancel."""
 
         async def work() -> None:
-            row = await self.bot.games.lobby(lobby_id)
-            if row is None:
-                raise ServiceError("This lobby is closed.")
+            row = await self.lobby_for_control(interaction, lobby_id)
             if op is LobbyOp.JOIN:
                 await self.redraw(
                     interaction, await self.join(interaction, lobby_id), from_button=True

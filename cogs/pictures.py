@@ -76,7 +76,7 @@ class Pictures:
         (game, version, language, viewer, names).
         """
         obs = session.game.observation(viewer)
-        seat_names = tuple(label.name for label in labels_for(session, names, tr))
+        seat_names = tuple(label.plain_name for label in labels_for(session, names, tr))
         key = PictureKey(kind, session.id, session.version, tr.locale, viewer, seat_names)
         return obs, seat_names, key
 

@@ -1,7 +1,7 @@
 """Playing: the secret hand (DM and ``/hats hand``) and every action of a turn (R7–R11).
 
 Slash commands: ``/hats hand``, ``/hats exchange card slot``, ``/hats blackhat card``,
-``/hats discard card``, ``/hats swap card``, ``/hats decline``, ``/hats endturn``. The hand
+``/hats discard card``, ``/hats swap [card]``, ``/hats endturn``. The hand
 controls (a card select, then that card's legal actions) are persistent ``DynamicItem``s
 (cogs.controls).
 
@@ -30,9 +30,13 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.learn import coach_section
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import card_label, describe_event, hand_embed
+from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
+from cogs.user_text import plain_text
 from data import StoreFault
 from engine import (
     Action,
@@ -73,6 +77,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         super().__init__(bot)
         self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
         self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
+        # (game, seat) -> (turn, (channel, message) or None): the DM of the turn's first swap
+        # offer to that partner; later offers in the same turn redraw it (no new DM)
+        self._offer_dms: dict[tuple[int, int], tuple[tuple, tuple[int, int | None] | None]] = {}
 
     # ------------------------------------------------------------------ helpers
     async def resolve(
@@ -85,11 +92,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
         games = self.bot.games
         user_id = interaction.user.id
         if game is not None:
-            session = await games.session(game)
+            session = await games.session(game) if in_id_range(game) else None
             if session is None or session.game.is_over:
                 raise ServiceError("There is no live game #{game}.", game=game)
         elif interaction.guild is not None:
             session = await games.session_in_channel(interaction.channel_id or 0)
+            if session is None:  # a practice game is played from anywhere (cogs.learn)
+                mine = await games.sessions_of_user(user_id)
+                session = next((s for s in mine if s.practice), None)
             if session is None:
                 raise ServiceError(
                     "There is no game in this channel. Open a lobby with /hats new, or play "
@@ -128,6 +138,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         game = session.game
         obs = game.observation(seat)
         labels = labels_for(session, self.bot.names, tr)
+        coach_lines, coach_item = self.coach_section(session, seat, tr)
+        if coach_lines:
+            notice = "\n".join([*([notice] if notice else []), *coach_lines])
         embed = hand_embed(
             obs,
             labels,
@@ -154,7 +167,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
             auto_end=self.auto_end(session, seat) if legal else None,
             choices=card_choices(obs, selected) if selected is not None else None,
         )
+        if coach_item is not None:
+            coach_item.row = 4
+            view.add_item(coach_item)
         return embed, (view if view.children else None)
+
+    def coach_section(
+        self, session: GameSession, seat: int, tr: Tr
+    ) -> tuple[list[str], discord.ui.Item | None]:
+        """The coach's lines and hint button for ``seat``'s hand (cogs.learn), if any."""
+        return coach_section(session, seat, tr, self.bot.names)
 
     def auto_end(self, session: GameSession, seat: int) -> bool:
         """The seat's "end my turn after the main action" preference (stored, default off)."""
@@ -177,7 +199,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
     def collapsed_text(self, session: GameSession, seat: int, tr: Tr, notice: str | None) -> str:
         """The one line a hand DM becomes once its player has nothing more to do for now."""
         where = session.channel_mention
-        if session.game.is_over:
+        if session.game.is_over and session.practice:
+            line = tr("Your practice game is over: the final scores and the coach's words follow.")
+        elif session.game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif session.game.active != seat:  # a partner who answered a swap offer
             line = tr(
@@ -189,7 +213,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "Your turn is over. A new message comes when it is your turn again; "
                 "/hats hand shows your hand any time."
             )
-        return f"{notice}\n{line}" if notice else line
+        lines = [notice, *self.coach_section(session, seat, tr)[0], line]
+        return "\n".join(text for text in lines if text)
 
     async def hand_picture(
         self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
@@ -311,7 +336,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         for card in session.game.hands[seat]:
             name = card_label(card, tr=tr)
             if not needle or card is typed or needle in card.code or needle in fold(name):
-                out.append(app_commands.Choice(name=name, value=card.code))
+                out.append(
+                    app_commands.Choice(name=truncate(name, CHOICE_NAME_MAX), value=card.code)
+                )
         return out[:25]
 
     async def game_autocomplete(
@@ -321,8 +348,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         out = []
         for s in await self.bot.games.sessions_of_user(interaction.user.id):
             channel = self.bot.get_channel(s.channel_id)
-            where = f"#{getattr(channel, 'name', s.channel_id)}"
-            out.append(app_commands.Choice(name=f"#{s.id} · {where}", value=s.id))
+            where = plain_text(getattr(channel, "name", None), CHOICE_NAME_MAX) or s.channel_id
+            name = truncate(f"#{s.id} · #{where}", CHOICE_NAME_MAX)  # Discord: 100 at most
+            out.append(app_commands.Choice(name=name, value=s.id))
         return out[:25]
 
     @app_commands.command(name="hand", description="Show your hand and your controls, privately")
@@ -370,33 +398,30 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await self._act(interaction, game, lambda s, seat: Discard(parse_card_text(card)))
 
     @app_commands.command(
-        name="swap", description="Offer a card to your partner, or give one back (4 players)"
+        name="swap",
+        description="Swap with your partner: offer or give back a card; no card: decline",
     )
-    @app_commands.describe(card="A card from your hand", game="Which game")
+    @app_commands.describe(
+        card="A card from your hand; leave it out to decline or withdraw the swap",
+        game="Which game",
+    )
     async def swap(
-        self, interaction: discord.Interaction, card: str, game: int | None = None
+        self, interaction: discord.Interaction, card: str | None = None, game: int | None = None
     ) -> None:
-        """``/hats swap card``: offer (active player) or answer (partner) a swap (R10)."""
+        """``/hats swap [card]`` (R10): offer or answer a swap; without a card, end the swap.
+
+        With a card: offer (active player) or answer (partner). Without one: decline (partner)
+        or withdraw (offerer) the pending swap, as the former ``/hats decline`` did.
+        """
 
         def make(session: GameSession, seat: int) -> Action:
+            pending = session.game.pending_offer is not None
+            if card is None:
+                return WithdrawSwap() if pending and seat == session.game.active else DeclineSwap()
             c = parse_card_text(card)
-            if session.game.pending_offer is not None and seat == session.game.to_move:
+            if pending and seat == session.game.to_move:
                 return AnswerSwap(c)
             return OfferSwap(c)
-
-        await self._act(interaction, game, make)
-
-    @app_commands.command(
-        name="decline", description="Decline your partner's swap offer, or withdraw yours"
-    )
-    @app_commands.describe(game="Which game")
-    async def decline(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """``/hats decline``: decline (partner) or withdraw (offerer) a pending swap (R10)."""
-
-        def make(session: GameSession, seat: int) -> Action:
-            if session.game.pending_offer is not None and seat == session.game.active:
-                return WithdrawSwap()
-            return DeclineSwap()
 
         await self._act(interaction, game, make)
 
@@ -408,7 +433,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     for _cmd in (exchange, blackhat, discard, swap):
         _cmd.autocomplete("card")(card_autocomplete)
-    for _cmd in (hand, exchange, blackhat, discard, swap, decline, endturn):
+    for _cmd in (hand, exchange, blackhat, discard, swap, endturn):
         _cmd.autocomplete("game")(game_autocomplete)
     del _cmd
 
@@ -419,6 +444,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session = await self.bot.games.session(game_id)
         if session is None:
             raise ServiceError("This game is over or no longer exists.")
+        if not used_where_it_lives(
+            interaction, session.row.guild_id, session.channel_id, dm_ok=True
+        ):
+            raise ServiceError(ELSEWHERE)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise ServiceError("These controls belong to another player.")
@@ -584,6 +613,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
         game = session.game
+        if game.is_over:
+            for seat in range(game.seats):
+                self._offer_dms.pop((session.id, seat), None)
         mover = session.seats[event.seat].user_id
         if actor == "player" and mover is not None:  # how they play: slash commands or controls
             if origin is None:
@@ -596,7 +628,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue
             pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
             if pinged and not game.is_over:
-                await self.send_hand_dm(session, s)
+                if event.kind is not ActionKind.OFFER_SWAP:
+                    await self.send_hand_dm(session, s)
+                elif not await self._offer_dm_again(session, s):
+                    await self.send_hand_dm(session, s)
+                    self._note_offer_dm(session, s)
                 continue
             current = session.message(DM_ROLE, s)
             if current is None or current.message_id is None or current.message_id == origin:
@@ -611,6 +647,35 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 notice = self.notice_for(session, event, s, tr) if event.seat != s else None
                 await self.edit_dm(session, s, notice=notice)
+
+    def _turn(self, session: GameSession) -> tuple[int, int | None]:
+        """The turn in progress: (round, active seat)."""
+        return session.game.round, session.game.active
+
+    def _note_offer_dm(self, session: GameSession, seat: int) -> None:
+        """Remember the DM a swap offer sent ``seat`` this turn (in memory: lost on restart)."""
+        current = session.message(DM_ROLE, seat)
+        message = (current.channel_id, current.message_id) if current is not None else None
+        self._offer_dms[(session.id, seat)] = (self._turn(session), message)
+
+    async def _offer_dm_again(self, session: GameSession, seat: int) -> bool:
+        """A later swap offer in the same turn: no new DM to the partner (issue 19.4).
+
+        The DM of the turn's first offer becomes the live hand DM again and is redrawn (one
+        edit, no ping); a player who plays by slash commands already has the one-line notice.
+        False when this is the turn's first offer (send a new DM).
+        """
+        noted = self._offer_dms.get((session.id, seat))
+        if noted is None or noted[0] != self._turn(session):
+            return False
+        message = noted[1]
+        if message is not None and message[1] is not None:
+            await self.bot.games.remember_message(
+                session, DM_ROLE, message[0], message[1], seat=seat
+            )
+            tr = self.tr_for(session.seats[seat].user_id or 0, session.row.guild_id)
+            await self.edit_dm(session, seat, content=self.ping_line(session, seat, tr))
+        return True
 
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
         """The DM channel with ``user_id``: discord.py's cache, created once (no GET /users)."""
@@ -675,7 +740,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if game.pending_offer is not None:
                 text = tr(
                     "Your partner offers you a card swap in {channel}: answer with /hats swap "
-                    "or /hats decline (/hats hand shows the buttons). Your hand: {cards}.",
+                    "(no card to decline; /hats hand shows the buttons). Your hand: {cards}.",
                     channel=where,
                     cards=cards,
                 )
@@ -698,6 +763,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """The line above a live hand DM: a swap offer to answer, or the player's move."""
         game = session.game
         where = session.channel_mention
+        if session.practice:
+            return tr("Your move in your Hats practice game.")
         if game.pending_offer is not None and game.active != seat:
             return tr(
                 "Your partner offers you a card swap in the Hats game in {channel}.", channel=where
@@ -705,9 +772,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         return tr("Your move in the Hats game in {channel}.", channel=where)
 
     async def edit_dm(
-        self, session: GameSession, seat: int, *, collapse: bool = False, notice: str | None = None
+        self,
+        session: GameSession,
+        seat: int,
+        *,
+        collapse: bool = False,
+        notice: str | None = None,
+        content: str | None = None,
     ) -> None:
-        """Edit the live hand DM of ``seat`` (through the per-channel edit gate)."""
+        """Edit the live hand DM of ``seat`` (through the per-channel edit gate).
+
+        ``content``: a new line above the hand (a DM brought back to life), else kept.
+        """
         current = session.message(DM_ROLE, seat)
         user_id = session.seats[seat].user_id
         if current is None or current.message_id is None or user_id is None:
@@ -725,6 +801,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             self._shown[(session.id, seat)] = self.situation(session, seat)
             files = await self.hand_picture(session, seat, tr, embed, urgent=False)
             kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
+            if content is not None:
+                kwargs["content"] = content
 
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:

@@ -7,13 +7,14 @@ Shared by the feature cogs so that every bad input gets the same kind of answer:
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.i18n import Tr
 from cogs.render import SeatLabel, illegal_move_text
+from cogs.user_text import quoted, seat_names
 from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError, StoreFault
 from engine import CardParseError, IllegalMove
 from service import ServiceError
@@ -26,7 +27,7 @@ __all__ = [
     "fault_text",
     "labels_for",
     "log_fault",
-    "seat_name",
+    "seat_labels",
     "send_private",
 ]
 
@@ -114,24 +115,47 @@ def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) ->
         return tr(
             "{text} is not a card. Write a colour and a value, like red5, Red 5 or 🟥5, "
             "or pick a card from the list.",
-            text=repr(exc.text)[:60],
+            text=quoted(exc.text),
         )
     return None
 
 
-def seat_name(user_id: int | None, seat: int, names: Mapping[int, str], tr: Tr) -> str:
-    """A display name for a seat: the user's name if seen, else "Player 2" / "AI 2" (1-based)."""
-    if user_id is None:
-        return tr("AI {n}", n=seat + 1)
-    return names.get(user_id) or tr("Player {n}", n=seat + 1)
+def seat_labels(
+    seats: Sequence[Any], names: Mapping[int, str], tr: Tr | None = None
+) -> list[SeatLabel]:
+    """Seat labels for the renderers: the one place where users' names enter a message.
+
+    ``seats``: a game's SeatRows, a game's ResultEntries or a lobby's LobbySeats (read:
+    ``user_id``, ``ai_level``, and ``seat`` and ``away`` when they have them; a lobby seat's
+    number is its index). ``names`` maps user ids to raw display names (``HatsBot.names``).
+    Each name is made safe here (``cogs.user_text.seat_names``: escaped, bidi-isolated, told
+    apart from equal names; "Player 2" when unknown or blank, "AI 2" for an AI seat,
+    1-based), so no renderer has to.
+    """
+    tr = tr or Tr.english()
+    numbers = [getattr(s, "seat", index) for index, s in enumerate(seats)]
+
+    def fallback(index: int) -> str:
+        if seats[index].user_id is None:
+            return tr("AI {n}", n=numbers[index] + 1)
+        return tr("Player {n}", n=numbers[index] + 1)
+
+    raw = [names.get(s.user_id) if s.user_id is not None else None for s in seats]
+    return [
+        SeatLabel(
+            number,
+            s.user_id,
+            s.ai_level,
+            name.text,
+            bool(getattr(s, "away", False)),
+            name.plain,
+        )
+        for number, s, name in zip(numbers, seats, seat_names(raw, fallback), strict=True)
+    ]
 
 
 def labels_for(
     session: GameSession, names: Mapping[int, str], tr: Tr | None = None
 ) -> list[SeatLabel]:
-    """Seat labels of a game for the renderers; ``names`` maps user ids to display names."""
-    tr = tr or Tr.english()
-    return [
-        SeatLabel(s.seat, s.user_id, s.ai_level, seat_name(s.user_id, s.seat, names, tr), s.away)
-        for s in session.seats
-    ]
+    """Seat labels of a game for the renderers (:func:`seat_labels` of its seats)."""
+    return seat_labels(session.seats, names, tr)

@@ -20,9 +20,12 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
+from cogs.learn import posts_table
 from cogs.pictures import edit_kwargs, send_kwargs
 from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
+from cogs.render.coach import hints_line
 from cogs.replies import labels_for, send_private
+from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from engine import Event, to_record
 from service import GameSession, ServiceError
 
@@ -78,13 +81,17 @@ class TableCog(HatsFeature, name="TableCog"):
     def table_embed(self, session: GameSession) -> discord.Embed:
         """The public table of a game (public observation only)."""
         tr = self.public_tr(session.row.guild_id)
-        return table_embed(
+        embed = table_embed(
             session.game.public_view(),
             labels_for(session, self.bot.names, tr),
             tr,
             game_id=session.id,
             auto_played=session.auto_played,
         )
+        hints = hints_line(session.row.settings, tr)
+        if hints is not None:  # one short line under the game number
+            embed.set_footer(text=f"{embed.footer.text} · 💡 {hints}")
+        return embed
 
     def _drawn(self, session: GameSession) -> tuple:
         """The :func:`drawn_state` of ``session`` in its table's (public) language."""
@@ -118,8 +125,9 @@ class TableCog(HatsFeature, name="TableCog"):
         Nothing is sent when the message already shows this state (several steps committed
         together, e.g. a main action and the automatic end of the turn). Edits go through
         ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
+        A practice game in DMs has no table (:func:`cogs.learn.posts_table`).
         """
-        if self._shown.get(session.id) == self._drawn(session):
+        if not posts_table(session) or self._shown.get(session.id) == self._drawn(session):
             return
         await self.bot.edit_gate.submit(
             session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
@@ -153,8 +161,11 @@ class TableCog(HatsFeature, name="TableCog"):
 
     # ------------------------------------------------------------------ events
     async def announce_start(self, session: GameSession) -> None:
-        """Outbox ``start``: post the first table (unless this game's table is posted)."""
-        if session.message(TABLE_ROLE) is None:
+        """Outbox ``start``: post the first table (unless this game's table is posted).
+
+        A practice game in DMs has none (:func:`cogs.learn.posts_table`).
+        """
+        if session.message(TABLE_ROLE) is None and posts_table(session):
             await self.post_table(session)
 
     @commands.Cog.listener()
@@ -165,8 +176,11 @@ class TableCog(HatsFeature, name="TableCog"):
         await self.refresh_table(session)
 
     async def announce_end(self, session: GameSession) -> None:
-        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once)."""
-        if session.message(END_ROLE) is not None:
+        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once).
+
+        A practice game's end is LearnCog's (the coach's end notes, no rating, no rematch).
+        """
+        if session.message(END_ROLE) is not None or session.practice:
             return
         tr = self.public_tr(session.row.guild_id)
         embed = end_embed(
@@ -215,6 +229,8 @@ class TableCog(HatsFeature, name="TableCog"):
                 interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
             )
             return
+        if not await self.may_post_publicly(interaction):
+            return
         await interaction.response.send_message(tr("Here is the table."), ephemeral=True)
         await self.post_table(session)
 
@@ -227,12 +243,20 @@ class TableCog(HatsFeature, name="TableCog"):
             await send_private(interaction, embeds=rules_embeds(tr))
             return
         if op is TableOp.REMATCH:
+            row = await self.bot.store.games.get_game(game_id) if in_id_range(game_id) else None
+            here = row is None or used_where_it_lives(interaction, row.guild_id, row.channel_id)
+            if not here:
+                await send_private(interaction, tr(ELSEWHERE))
+                return
             lobby_cog = self.bot.get_cog("LobbyCog")
             await lobby_cog.rematch(interaction, game_id)  # type: ignore[union-attr]
             return
         session = await self.bot.games.session(game_id)
         if session is None or session.game.is_over:
             await send_private(interaction, tr("This game is over."))
+            return
+        if not used_where_it_lives(interaction, session.row.guild_id, session.channel_id):
+            await send_private(interaction, tr(ELSEWHERE))
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:

@@ -32,7 +32,9 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.render import SWAP_TIMEOUT, describe_event
 from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
+from cogs.scope import require_host
 from cogs.table_talk import Hit, HitKind, check_table_talk
+from cogs.user_text import user_text, with_user_text
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
@@ -147,9 +149,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             row = await self.bot.games.lobby(lobby_id)
             if row is None:
                 raise ServiceError("This lobby is closed.")
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if user_id != row.host_id and not (perms and perms.manage_guild):
-                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
+            require_host(interaction, row.host_id, row.guild_id)
             deal = [0, 0, 1, 1]
             self._rng.shuffle(deal)
 
@@ -409,8 +409,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     def hit_text(hit: Hit, tr: Tr) -> str:
         """One caught word for the sender: ``a colour or hat type (red)`` / ``a number (5)``."""
         if hit.kind is HitKind.COLOUR:
-            return tr("a hat type or colour ({word})", word=hit.text)
-        return tr("a card number ({word})", word=hit.text)
+            return tr("a hat type or colour ({word})", word=user_text(hit.text, 40))
+        return tr("a card number ({word})", word=user_text(hit.text, 40))
 
     @team.command(name="message", description="Send a message to your partner (table talk)")
     @app_commands.describe(text="What to tell your partner", game="Which game")
@@ -466,11 +466,14 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
         """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
         tr = self.tr_for(partner_id, session.row.guild_id)
-        return tr(
-            "Team chat from your partner {player} (game #{game}): {text}",
-            player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
-            game=session.id,
-            text=text,
+        return with_user_text(
+            lambda quoted: tr(
+                "Team chat from your partner {player} (game #{game}): {text}",
+                player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
+                game=session.id,
+                text=quoted,
+            ),
+            text,
         )
 
     async def _post_in_thread(self, session, teams, seat: int, sender: str, text: str) -> bool:
@@ -484,7 +487,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         tr = self.public_tr(session.row.guild_id)
         try:
             await thread.send(
-                tr("{player} (team chat): {text}", player=sender, text=text),
+                with_user_text(
+                    lambda quoted: tr("{player} (team chat): {text}", player=sender, text=quoted),
+                    text,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:

@@ -30,6 +30,7 @@ from cogs.clock import now
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
+from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from service import GameSession, ServiceError
 from service.deadlines import REMINDER, TURN, turn_timer
@@ -53,6 +54,14 @@ MIN_TIMER = 10
 
 class TimersCog(HatsFeature, name="TimersCog"):
     """Turn timers and reminders, away players, ``/hats kick``, ``/hats timer``, lobby expiry."""
+
+    async def cog_load(self) -> None:
+        """Register the commands under ``/hats`` (but ``/hats timer``: see the TEMP note)."""
+        # TEMP until i18-table lands: it moves /hats timer into /hats new, which frees the
+        # slot /hats hint takes (Discord allows 25 subcommands and groups). The lead removes
+        # this method and the skip in tests/bot/test_timers.py at merge.
+        self.__cog_app_commands__ = [c for c in self.__cog_app_commands__ if c.name != "timer"]
+        await super().cog_load()
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
@@ -311,11 +320,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 raise ServiceError(
                     "There is no open lobby in this channel. Open one with /hats new."
                 )
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if interaction.user.id != lobby.host_id and not (perms and perms.manage_guild):
-                raise ServiceError(
-                    "Only the host ({host}) can do that.", host=f"<@{lobby.host_id}>"
-                )
+            require_host(interaction, lobby.host_id, lobby.guild_id)
             if 0 < seconds < MIN_TIMER:
                 raise ServiceError(
                     "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
@@ -356,9 +361,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 raise ServiceError("There is no game in this channel. Open a lobby with /hats new.")
             humans = [s.user_id for s in session.seats if s.user_id is not None]
             host = humans[0] if humans else None
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if interaction.user.id != host and not (perms and perms.manage_guild):
-                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{host}>")
+            require_host(interaction, host, session.row.guild_id)
             seat = session.seat_of(player.id)
             if seat is None:
                 raise ServiceError("{player} is not playing in this game.", player=player.mention)

@@ -36,6 +36,7 @@ import aiosqlite
 from data.dialect import SQLITE, Dialect
 from data.errors import ConstraintViolated, FaultKind, StoreFault, StoreLocked
 from data.rows import GameChange
+from telemetry.metrics import observe_store
 
 __all__ = [
     "Database",
@@ -217,7 +218,15 @@ class Database(FetchOne):
         """Run one statement (autocommit) and return every row as a tuple.
 
         Raises StoreFault (StoreLocked when the busy timeout runs out); nothing was written.
+        Timed into ``hats_store_seconds{op="query"}``.
         """
+        started = time.perf_counter()
+        try:
+            return await self._fetch_all(sql, params)
+        finally:
+            observe_store("query", started)
+
+    async def _fetch_all(self, sql: str, params: Params) -> list[Any]:
         async with self.lock:
             try:
                 return list(await self.conn.execute_fetchall(sql, params))
@@ -247,6 +256,16 @@ class Database(FetchOne):
 
     @asynccontextmanager
     async def _transaction(self, begin: str) -> AsyncIterator[Transaction]:
+        """``_locked_transaction`` timed into ``hats_store_seconds{op="read"|"write"}``."""
+        started = time.perf_counter()
+        try:
+            async with self._locked_transaction(begin) as tx:
+                yield tx
+        finally:
+            observe_store("read" if begin == "BEGIN" else "write", started)
+
+    @asynccontextmanager
+    async def _locked_transaction(self, begin: str) -> AsyncIterator[Transaction]:
         async with self.lock:
             conn = self.conn
             try:

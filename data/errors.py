@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from pathlib import Path
 
+from telemetry.metrics import STORE_FAULTS
+
 __all__ = [
     "ChannelBusy",
     "ConstraintViolated",
@@ -112,12 +114,14 @@ class StoreFault(StoreError):
     database file (SQLite) or the server's URL without its password (PostgreSQL); ``advice``
     what to do (default: the SQLite advice of the kind). Raised by every repository method in
     place of the driver's exception (sqlite3.OperationalError / DatabaseError, asyncpg's
-    PostgresError, OSError), so callers never import the driver.
+    PostgresError, OSError), so callers never import the driver. Each one made is counted in
+    ``hats_store_faults_total{kind}`` (it is made only to be raised).
     """
 
     def __init__(
         self, path: Path | str, kind: FaultKind, detail: str, advice: str | None = None
     ) -> None:
+        STORE_FAULTS.labels(kind.value).inc()
         self.path = path
         self.kind = kind
         self.detail = detail

@@ -17,6 +17,7 @@ from data.errors import (
     LobbyNotFound,
     ReplayFailed,
 )
+from data.game_flags import PRACTICE_JSON
 from data.lobbies import is_channel_conflict
 from data.messages import MESSAGE_COLUMNS, message_row
 from data.outbox import OutboxKind, add_item
@@ -260,14 +261,17 @@ class Games:
             auto,
         )
 
-    async def live_ids_of_user(self, user_id: int) -> list[int]:
+    async def live_ids_of_user(self, user_id: int, *, practice: bool = True) -> list[int]:
         """Ids of the live games where ``user_id`` holds a seat, oldest first.
 
         A seat an AI plays for the user (away, kicked) still counts: its ``user_id`` is set.
+        ``practice`` False leaves practice games out (:func:`data.game_flags.is_practice`: they
+        count toward no limit).
         """
+        skip = "" if practice else f" AND g.settings NOT LIKE '%{PRACTICE_JSON}%'"
         rows = await self._db.fetch_all(
             "SELECT DISTINCT g.id FROM game_seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.user_id = ? AND g.status = 'live' ORDER BY g.id",
+            " WHERE s.user_id = ? AND g.status = 'live'" + skip + " ORDER BY g.id",
             (user_id,),
         )
         return [int(r[0]) for r in rows]

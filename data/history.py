@@ -1,5 +1,8 @@
 """Players' history: ratings, rating changes, leaderboards and recent games (all the SQL).
 
+Practice games (:func:`data.game_flags.is_practice`) never enter it; games with hints allowed
+enter it unrated.
+
 Finished games are processed once, in game order (``finished_at``, then id):
 :meth:`History.process_pending` reads each new game's results, its favourite hats (from the
 record) and its kicked players (game settings), rates it with :mod:`history.ratings` and
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.db import Database, Transaction
+from data.game_flags import PRACTICE_JSON, is_rated_kind
 from engine import card_from_code
 from history.ratings import (
     MIN_GAMES,
@@ -47,6 +51,7 @@ KICKED_SETTING = "kicked"
 _PENDING = (
     "SELECT g.id, g.guild_id, g.settings, g.finished_at FROM games g"
     " WHERE g.status = 'finished' AND g.finished_at IS NOT NULL"
+    f" AND g.settings NOT LIKE '%{PRACTICE_JSON}%'"  # practice games stay out of history
     " AND NOT EXISTS (SELECT 1 FROM history_games h WHERE h.game_id = g.id)"
     " ORDER BY g.finished_at, g.id LIMIT ?"
 )
@@ -164,7 +169,8 @@ class History:
         """Process every finished game not processed yet, in game order; returns their ids.
 
         Each game is one write transaction: its history row (``rated`` 0 with fewer than 2
-        humans), its favourite hat types, and for a rated game the rating changes and new
+        humans or hints allowed, :func:`data.game_flags.is_rated_kind`), its favourite hat
+        types, and for a rated game the rating changes and new
         ratings of its humans in four scopes (see :mod:`history.ratings`). Safe to call again
         at any time (start-up, after each game); a game is never processed twice.
         """
@@ -207,7 +213,7 @@ class History:
             )
             if row is not None:
                 book[((g, n), user_id)] = Rating(row[0], row[1], row[2], row[3])
-        changes = apply_outcome(book, outcome)
+        changes = apply_outcome(book, outcome) if is_rated_kind(settings) else []
         seq_row = await tx.one("SELECT COALESCE(MAX(seq), 0) + 1 FROM history_games")
         await tx.run(
             "INSERT INTO history_games (game_id, seq, guild_id, seats, finished_at, rated)"

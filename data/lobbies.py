@@ -115,6 +115,22 @@ class Lobbies:
         rows = await self._db.fetch_all(f"SELECT {LOBBY_COLUMNS} FROM lobbies ORDER BY id")
         return [lobby_row(r) for r in rows]
 
+    async def lobbies_of_user(self, user_id: int) -> list[LobbyRow]:
+        """The open lobbies where ``user_id`` sits (hosting or joined), oldest first.
+
+        Seats are JSON text: the SQL keeps the rows whose text holds the id (a Discord id has
+        17–20 digits, so that is nearly exact), the seats decide. A scan of the open lobbies,
+        which expire (``HATS_LOBBY_EXPIRY``), so there are few.
+        """
+        rows = await self._db.fetch_all(
+            f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE host_id = ? OR seats LIKE ? ORDER BY id",
+            (user_id, f"%{user_id}%"),
+        )
+        lobbies = [lobby_row(r) for r in rows]
+        return [
+            r for r in lobbies if r.host_id == user_id or any(s.user_id == user_id for s in r.seats)
+        ]
+
     async def _update(self, lobby_id: int, column: str, value: Any, at: float | None) -> LobbyRow:
         now = time.time() if at is None else at
         row = await self._db.fetch_one(

@@ -46,6 +46,7 @@ from data.errors import (
 )
 from data.migrations.postgres import LATEST_VERSION, MIGRATIONS
 from data.rows import GameChange
+from telemetry.metrics import observe_store
 
 if TYPE_CHECKING:
     from data.pg_watch import PgWatcher
@@ -324,9 +325,13 @@ class PgDatabase(FetchOne):
         Raises StoreFault (StoreLocked for a lock timeout) or ConstraintViolated.
         """
         text, args = _args(sql, params)
-        with _Mapped(self.path):
-            async with self.pool.acquire() as conn:
-                return list(await conn.fetch(text, *args))
+        started = time.perf_counter()
+        try:
+            with _Mapped(self.path):
+                async with self.pool.acquire() as conn:
+                    return list(await conn.fetch(text, *args))
+        finally:
+            observe_store("query", started)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PgTransaction]:
@@ -345,12 +350,16 @@ class PgDatabase(FetchOne):
 
     @asynccontextmanager
     async def _transaction(self, *, isolation: str, readonly: bool) -> AsyncIterator[PgTransaction]:
-        with _Mapped(self.path):
-            async with (
-                self.pool.acquire() as conn,
-                conn.transaction(isolation=isolation, readonly=readonly),
-            ):
-                yield PgTransaction(conn)
+        started = time.perf_counter()
+        try:
+            with _Mapped(self.path):
+                async with (
+                    self.pool.acquire() as conn,
+                    conn.transaction(isolation=isolation, readonly=readonly),
+                ):
+                    yield PgTransaction(conn)
+        finally:
+            observe_store("read" if readonly else "write", started)
 
 
 class PgTransaction(OneAndRun):

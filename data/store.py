@@ -33,6 +33,7 @@ from data.errors import (
     StoreUnreadable,
 )
 from data.games import Games
+from data.gauges import Gauges
 from data.guild_settings import GuildSettings
 from data.history import History
 from data.lobbies import Lobbies
@@ -78,7 +79,7 @@ class Store:
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
     ``meta`` (:class:`~data.meta.Meta`), ``guild_settings``
     (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`),
-    ``history`` (:class:`~data.history.History`).
+    ``history`` (:class:`~data.history.History`), ``gauges`` (:class:`~data.gauges.Gauges`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     ``backend`` is ``"sqlite"`` or ``"postgres"``; ``path`` the file (or the URL without its
     password). ``origin``: this opened store's unique name (``"hats-<hostname>-<pid>-<6
@@ -107,6 +108,7 @@ class Store:
         self.guild_settings = GuildSettings(db)
         self.outbox = Outbox(db)
         self.history = History(db)
+        self.gauges = Gauges(db)
 
     async def watch(self, callback: Callable[[GameChange], None]) -> None:
         """Call ``callback(GameChange)`` for each change of a game, by any process (PostgreSQL).

@@ -213,8 +213,8 @@ SLASH_OF = {
     ActionKind.DISCARD: "hats discard",
     ActionKind.OFFER_SWAP: "hats swap",
     ActionKind.ANSWER_SWAP: "hats swap",
-    ActionKind.DECLINE_SWAP: "hats decline",
-    ActionKind.WITHDRAW_SWAP: "hats decline",
+    ActionKind.DECLINE_SWAP: "hats swap",
+    ActionKind.WITHDRAW_SWAP: "hats swap",
     ActionKind.END_TURN: "hats endturn",
 }
 

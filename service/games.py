@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import math
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from data import (
     ChannelBusy,
@@ -46,11 +47,14 @@ from data import (
     rebuild_game,
 )
 from data.errors import ReplayFailed
+from data.game_flags import is_practice
 from data.rows import GameChange, TimerChange
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
 from service.clock import Clock, system_clock
 from service.errors import OutOfDate, ServiceError
+from telemetry.logs import log_context
+from telemetry.metrics import GAMES_FINISHED, count_step
 
 if TYPE_CHECKING:
     from service.deadlines import DeadlinePolicy
@@ -105,6 +109,11 @@ class GameSession:
         """Steps applied so far: the sequence number of the next step."""
         return self.game.step_count
 
+    @property
+    def practice(self) -> bool:
+        """True for a practice game (``/hats learn``): unrated, never counts as "playing"."""
+        return is_practice(self.row.settings)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds (even while an AI plays it for them), or None."""
         for s in self.seats:
@@ -127,6 +136,23 @@ LOAD_ATTEMPTS = 3
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
+CACHE_IDLE = 900.0
+"""Seconds after which a game nobody touched leaves the cache (``HATS_CACHE_IDLE``)."""
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Awaitable[Any]])
+
+
+def _in_game_log_context(method: _Method) -> _Method:
+    """Lines logged by ``method(self, session, ...)`` and the tasks it starts carry its ids."""
+
+    @functools.wraps(method)
+    async def wrapper(self: GameService, session: GameSession, *args: Any, **kwargs: Any) -> Any:
+        with log_context(game_id=session.id, guild_id=session.row.guild_id):
+            return await method(self, session, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
 
 class GameService:
     """Live lobbies and games of the bot: the store is the authority, this is its cache.
@@ -136,6 +162,8 @@ class GameService:
     ``on_hats_deadline``); ``deadlines``: the rules of the deadlines that follow each step
     (:class:`service.deadlines.DeadlinePolicy`; None writes none); ``clock()``: the time in
     unix seconds (the bot hands in discord.py's clock, which simcord moves in tests).
+    ``cache_idle``: seconds after which a game nobody touched (looked up, started, played)
+    leaves the cache (None: never); it is loaded again on first use.
 
     Several processes may share one PostgreSQL store and act on the same games: a game is
     loaded (replayed from its steps) the first time this process needs it, a change another
@@ -152,9 +180,13 @@ class GameService:
         dispatch: Callable[..., None],
         deadlines: DeadlinePolicy | None = None,
         clock: Clock = system_clock,
+        cache_idle: float | None = CACHE_IDLE,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.cache_idle = cache_idle
+        self._touched: OrderedDict[int, float] = OrderedDict()
+        """Cached game id -> when it was last touched (clock), least recently touched first."""
         self.seed_source = seed_source
         self.dispatch = dispatch
         self.deadlines = deadlines
@@ -235,6 +267,7 @@ class GameService:
         A game that is over but not finished in the store (an older version's crash) is
         finished here. Raises StoreError when the store cannot be read.
         """
+        self._touch(game_id)
         session = self.sessions.get(game_id)
         if session is not None:
             return session
@@ -459,12 +492,62 @@ class GameService:
                 if stored is None:
                     raise
                 game_row = stored
+        return self._cache_new(game_row, specs, config)
+
+    def _cache_new(
+        self, row: GameRow, specs: Sequence[SeatSpec], config: GameConfig
+    ) -> GameSession:
+        """The session of a game just created in the store (seats as ``specs``), cached."""
         seat_rows = [
-            SeatRow(game_row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
+            SeatRow(row.id, i, s.user_id, s.ai_level, False, 0) for i, s in enumerate(specs)
         ]
-        session = GameSession(game_row, seat_rows, Game.new(config))
+        session = GameSession(row, seat_rows, Game.new(config))
         self.sessions[session.id] = session
+        self._touch(session.id)
         return session
+
+    async def start_practice(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        config: GameConfig,
+        ai_level: str,
+        settings: dict[str, Any],
+    ) -> GameSession:
+        """Start a practice game: ``user_id`` at seat 0, AI players of ``ai_level`` elsewhere.
+
+        ``channel_id``: where it lives (the learner's DM channel or a private thread; one live
+        game per channel); ``settings`` must mark it practice (:mod:`data.game_flags`). The
+        outbox item ``start`` is written with it (fire ``hats_outbox``). Raises ServiceError
+        when the channel already holds a game, StoreError when the store cannot write.
+        """
+        if not is_practice(settings):
+            raise ValueError("a practice game's settings must say practice")
+        specs = [SeatSpec(user_id=user_id)]
+        specs += [SeatSpec(ai_level=ai_level) for _ in range(config.seats - 1)]
+        async with self._channel_lock(channel_id):
+            try:
+                row = await self.store.games.create_game(
+                    guild_id, channel_id, config.to_dict(), specs, settings, at=self.clock()
+                )
+            except ChannelBusy:
+                raise ServiceError("You already have a practice game running.") from None
+        return self._cache_new(row, specs, config)
+
+    async def abandon(self, session: GameSession) -> bool:
+        """Abandon a live game (a practice game given up): no results, its channel freed.
+
+        Returns False when it was not live any more. Raises StoreError when the store fails.
+        """
+        async with session.lock:
+            try:
+                session.row = await self.store.games.abandon_game(session.id, at=self.clock())
+            except GameNotLive:
+                return False
+            finally:
+                self.sessions.pop(session.id, None)
+        return True
 
     async def _created_despite_error(self, lobby: LobbyRow, config: GameConfig) -> GameRow | None:
         """The game the store holds for this start although it reported an error, or None."""
@@ -479,7 +562,39 @@ class GameService:
         log.warning("game %d was stored despite an error", game.id)
         return game
 
+    # ------------------------------------------------------------------ idle eviction
+    def _touch(self, game_id: int) -> None:
+        """Note a use of game ``game_id``, then evict the games idle for ``cache_idle``."""
+        if self.cache_idle is None:
+            return
+        now = self.clock()
+        self._touched[game_id] = now
+        self._touched.move_to_end(game_id)
+        self._evict_idle(now - self.cache_idle)
+
+    def _evict_idle(self, before: float) -> None:
+        """Drop from the cache the games last touched before ``before`` (clock seconds).
+
+        Oldest first, so the work is the number of games evicted. A game whose lock is held
+        (a step in flight) counts as touched now and stays.
+        """
+        busy = []
+        while self._touched:
+            game_id, touched = next(iter(self._touched.items()))
+            if touched >= before:
+                break
+            del self._touched[game_id]
+            session = self.sessions.get(game_id)
+            if session is not None and session.lock.locked():
+                busy.append(game_id)
+            elif session is not None:
+                del self.sessions[game_id]
+        now = self.clock()
+        for game_id in busy:
+            self._touched[game_id] = now
+
     # ------------------------------------------------------------------ play
+    @_in_game_log_context
     async def play(
         self,
         session: GameSession,
@@ -509,6 +624,7 @@ class GameService:
         step did not happen). When the store reports an error but holds the step anyway, the
         step counts and no error is raised.
         """
+        self._touch(session.id)
         async with session.lock:
             if session.superseded or (version is not None and version != session.version):
                 raise OutOfDate()
@@ -573,7 +689,9 @@ class GameService:
             raise
         if actor == "auto":
             session.auto_played.add(event.number)
+        count_step(actor)
         if session.game.is_over:
+            GAMES_FINISHED.labels(str(len(session.seats))).inc()
             self._forget_old_finished(session.id)
         due = [t.due_at for t in timers if t.due_at is not None]
         if due:
@@ -640,6 +758,7 @@ class GameService:
                 return False
             try:
                 session.row = await self._finish(session)
+                GAMES_FINISHED.labels(str(len(session.seats))).inc()
             except GameNotLive:
                 row = await self.store.games.get_game(session.id)
                 session.row = row or session.row

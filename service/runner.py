@@ -25,6 +25,8 @@ from collections.abc import Awaitable, Callable
 
 from data import Store, StoreError, TimerRow
 from service.clock import Clock, system_clock
+from telemetry.logs import log_context
+from telemetry.metrics import DEADLINES_FIRED
 
 __all__ = [
     "BATCH",
@@ -168,8 +170,10 @@ class DeadlineRunner:
         task.add_done_callback(self._firing.discard)
 
     async def _fire_one(self, row: TimerRow, stored: bool) -> None:
+        DEADLINES_FIRED.labels(row.kind).inc()
         try:
-            await self.fire(row)
+            with log_context(game_id=row.game_id):
+                await self.fire(row)
         except Exception:
             log.exception("deadline %s failed", row)
         if not stored:

@@ -7,14 +7,16 @@ the table (``🟥5``); other players by their seat label.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from coach import Hint, Note, NoteKind
 from cogs.i18n import Tr
 from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention, type_name
+from data.game_flags import HINTS
 from engine import Action, ActionKind
 
-__all__ = ["coach_lines", "hint_line"]
+__all__ = ["coach_lines", "hint_line", "hints_line"]
 
 
 def _slots(slots: Sequence[int]) -> str:
@@ -162,3 +164,10 @@ def hint_line(hint: Hint, tr: Tr) -> str:
     if hint.gain is None:
         return tr("Hint: {move}.", move=move)
     return tr("Hint: {move} (expected score {change}).", move=move, change=f"{hint.gain:+d}")
+
+
+def hints_line(settings: Mapping[str, Any], tr: Tr) -> str | None:
+    """The one line a lobby or a table shows when its host allowed hints (None otherwise)."""
+    if settings.get(HINTS) is not True:
+        return None
+    return tr("Hints allowed (/hats hint): this game is not rated.")

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.i18n import N_, Tr
 from engine import BLACK_HAT_EMOJI, Card, HatType
@@ -84,8 +83,11 @@ class SeatLabel:
 
     ``seat``: 0-based seat number. ``user_id``: the Discord user, None for an AI seat.
     ``ai_level``: ``"easy"``/``"normal"``/``"hard"`` for an AI seat, or for a human seat the
-    AI plays while the human is ``away``. ``name``: plain display name (select labels, embed
-    titles and field names, where mentions do not render).
+    AI plays while the human is ``away``. ``name``: the display name for markdown places
+    (embed titles and field names, where mentions do not render): a user's name comes
+    escaped and bidi-isolated, told apart from equal names (``cogs.user_text.seat_names``).
+    ``plain``: the same name unescaped, for pictures and labels without markdown (select
+    options, buttons); empty means ``name``.
     """
 
     seat: int
@@ -93,17 +95,23 @@ class SeatLabel:
     ai_level: str | None
     name: str
     away: bool = False
+    plain: str = ""
 
     @property
     def is_ai(self) -> bool:
         """True for an AI seat (no Discord user)."""
         return self.user_id is None
 
+    @property
+    def plain_name(self) -> str:
+        """The name without markdown escapes (pictures, select and button labels)."""
+        return self.plain or self.name
+
     def mention(self) -> str:
-        """``<@id>`` for a human, ``🤖 Name`` for an AI (markdown in the name escaped)."""
+        """``<@id>`` for a human, ``🤖 Name`` for an AI (the name is safe at its source)."""
         if self.user_id is not None:
             return f"<@{self.user_id}>"
-        return f"🤖 {escape_markdown(self.name)}"
+        return f"🤖 {self.name}"
 
 
 def card_label(card: Card, *, tr: Tr | None = None) -> str:

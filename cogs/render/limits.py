@@ -13,11 +13,16 @@ import discord
 
 __all__ = [
     "AUTHOR_MAX",
+    "BUTTON_LABEL_MAX",
+    "CHOICE_NAME_MAX",
+    "CHOICE_VALUE_MAX",
+    "CONTENT_MAX",
     "DESCRIPTION_MAX",
     "FIELDS_MAX",
     "FIELD_NAME_MAX",
     "FIELD_VALUE_MAX",
     "FOOTER_MAX",
+    "SELECT_LABEL_MAX",
     "TITLE_MAX",
     "TOTAL_MAX",
     "embed_size",
@@ -35,6 +40,16 @@ FIELD_VALUE_MAX = 1024
 FOOTER_MAX = 2048
 AUTHOR_MAX = 256
 TOTAL_MAX = 6000
+
+CONTENT_MAX = 2000
+"""Message content, characters."""
+CHOICE_NAME_MAX = 100
+"""An autocomplete or command choice's name; Discord rejects the whole answer if one is longer."""
+CHOICE_VALUE_MAX = 100
+"""An autocomplete choice's string value."""
+BUTTON_LABEL_MAX = 80
+SELECT_LABEL_MAX = 100
+"""A select option's label (and its description, also 100)."""
 
 ELLIPSIS = "…"
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import discord
 
 from cogs.i18n import Tr
+from cogs.render.coach import hints_line
 from cogs.render.common import (
     COLOUR,
     SeatLabel,
@@ -16,6 +17,7 @@ from cogs.render.common import (
     team_members,
 )
 from cogs.render.limits import fit_embed
+from data.game_flags import HINTS
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 
 __all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed"]
@@ -81,8 +83,11 @@ def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[s
         )
     elif seats == 4:
         lines.append(tr("Time to answer a partner swap: no limit"))
+    hints = hints_line(settings, tr)
+    if hints is not None:
+        lines.append(hints)
     for key, value in settings.items():
-        if key not in (TURN_TIMER, SWAP_TIMEOUT):
+        if key not in (TURN_TIMER, SWAP_TIMEOUT, HINTS):
             lines.append(f"`{key}`: {value}")
     return lines
 

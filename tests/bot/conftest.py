@@ -45,6 +45,7 @@ async def make_bot(db_path, bot_options):
 
     yield make
     for bot in bots:
+        await bot.monitor.stop()
         if bot.store is not None:
             await bot.store.close()
 

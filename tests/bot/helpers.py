@@ -112,6 +112,6 @@ async def _play_by_slash(world, player, action) -> None:
         case ActionKind.OFFER_SWAP | ActionKind.ANSWER_SWAP:
             await player.slash(world.channel, "hats swap", card=card.code)
         case ActionKind.DECLINE_SWAP | ActionKind.WITHDRAW_SWAP:
-            await player.slash(world.channel, "hats decline")
+            await player.slash(world.channel, "hats swap")  # no card: decline or withdraw
         case ActionKind.END_TURN:
             await player.slash(world.channel, "hats endturn")

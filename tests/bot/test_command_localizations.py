@@ -197,6 +197,8 @@ def test_command_mentions_in_translated_texts():
         game=1,
     )
     assert "use </hats back:7> to take" in text
-    assert english("{x}", x="use /hats team message and /hats nothing") == (
+    assert english("use /hats team message and /hats nothing") == (
         "use </hats team message:7> and /hats nothing"
     )
+    # a parameter is data (a name, a team message): never turned into a command mention
+    assert english("{x}", x="use /hats team message") == "use /hats team message"

@@ -17,7 +17,7 @@ def table_message(env, channel, session):
 
 
 def names(env, session, tr) -> tuple[str, ...]:
-    return tuple(label.name for label in labels_for(session, env.bot.names, tr))
+    return tuple(label.plain_name for label in labels_for(session, env.bot.names, tr))
 
 
 async def picture(message, filename: str) -> bytes:

@@ -75,7 +75,7 @@ async def test_team_message_with_a_slot_number_is_delivered_and_a_card_number_is
     for text in ("take slot 2", "I will wait for round 3", "hold on 1 sec", "blue sky thinking"):
         r = await alice.slash(world.channel, "hats team message", text=text)
         assert r.ephemeral and "team thread" in r.response.content, r.response.content
-        assert th.history(viewer=alice)[-1].content.endswith(text)
+        assert th.history(viewer=alice)[-1].content.endswith(f"\u2068{text}\u2069")
     count = len(th.history(viewer=alice))
     r = await alice.slash(
         world.channel, "hats team message", text="I have the red five, take slot 2"

@@ -86,6 +86,9 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
             channel_count = len(world.channel.history())
             if mode == "accept":
                 answer = next(a for a in legal if a.kind is ActionKind.ANSWER_SWAP)
+                partner_dms = dm_of(player_of(world, session, partner))
+                # a later offer in the same turn redraws the turn's first offer DM (issue 19.4)
+                offer_dm = hand_dm(player_of(world, session, partner))
                 await act(world, session, answer)
                 assert offered in game.hands[partner] and answer.card in game.hands[offerer]
                 swapped = (offered, answer.card)
@@ -93,7 +96,7 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
                 mine = message_text(dm_of(player_of(world, session, offerer)).last_message)
                 assert PATTERNS[offered].search(mine) and PATTERNS[answer.card].search(mine)
                 # the partner's offer DM, redrawn by their answer (collapsed: not their turn)
-                theirs = message_text(dm_of(player_of(world, session, partner)).last_message)
+                theirs = message_text(next(m for m in partner_dms.history() if m.id == offer_dm.id))
                 assert PATTERNS[offered].search(theirs) and PATTERNS[answer.card].search(theirs)
                 # nobody else learns the cards: channel, other seats' new DMs, threads
                 others = [s for s in range(4) if s not in (offerer, partner)]
@@ -153,7 +156,7 @@ async def test_team_message_goes_to_the_team_thread_and_the_guard_blocks_card_na
     )
     r = await alice.slash(world.channel, "hats team message", text="keep the cookie in mind")
     assert r.ephemeral and "team thread" in r.response.content
-    assert th.history(viewer=alice)[-1].content.endswith("keep the cookie in mind")
+    assert th.history(viewer=alice)[-1].content.endswith("keep the cookie in mind\u2069")
     count = len(th.history(viewer=alice))
     r = await alice.slash(world.channel, "hats team message", text="I hold a rouge, take it")
     assert r.ephemeral and "Not sent" in r.response.content and "rouge" in r.response.content
@@ -175,10 +178,10 @@ async def test_relay_when_private_threads_are_not_allowed(world):
     partner = player_of(world, session, session.game.partner(session.seat_of(alice.user.id)))
     r = await alice.slash(locked, "hats team message", text="let us play it safe")
     assert r.ephemeral and "Sent to your partner" in r.response.content
-    assert dm_of(partner).last_message.content.endswith("let us play it safe")
+    assert dm_of(partner).last_message.content.endswith("let us play it safe\u2069")
     before = len(dm_of(partner).history())
     r = await alice.slash(locked, "hats team message", text="my card is a 5")
-    assert "Not sent" in r.response.content and "(5)" in r.response.content
+    assert "Not sent" in r.response.content and "(\u20685\u2069)" in r.response.content
     assert len(dm_of(partner).history()) == before
 
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 import random
 
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, play_one, session_of
+from tests.bot.helpers import (
+    _play_by_slash,
+    act_on_hand,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    play_one,
+    session_of,
+)
 
 
 def player_at(world, session, seat):
@@ -119,3 +127,24 @@ async def test_slash_players_get_a_one_line_ping_with_their_hand(world):
     assert "your turn" in ping.content
     for card in session.game.hands[seat]:
         assert f"{card.type.emoji} {card.value}" in ping.content or card.code in ping.content
+
+
+async def test_swap_without_a_card_declines_or_withdraws(world):
+    """``/hats swap`` without a card: the partner declines, the offerer withdraws (R10)."""
+    session = await open_and_start(world, 4)
+    for answerer in ("partner", "offerer"):
+        seat = session.game.to_move
+        offerer = player_at(world, session, seat)
+        card = session.game.hands[seat][0]
+        await offerer.slash(world.channel, "hats swap", card=card.code)
+        assert session.game.pending_offer is card
+        who = offerer if answerer == "offerer" else player_at(world, session, (seat + 2) % 4)
+        await who.slash(world.channel, "hats swap")
+        assert session.game.pending_offer is None
+        kind = session.game.events[-1].kind
+        want = ActionKind.WITHDRAW_SWAP if answerer == "offerer" else ActionKind.DECLINE_SWAP
+        assert kind is want
+        main = next(a for a in session.game.legal_actions(seat) if a.kind.is_main)
+        await _play_by_slash(world, offerer, main)  # the turn goes on: a main action is owed
+        if session.game.to_move == seat:
+            await offerer.slash(world.channel, "hats endturn")

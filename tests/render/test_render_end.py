@@ -112,4 +112,4 @@ def test_end_needs_a_finished_game():
 def test_french_end():
     game = finished_game(2, 5)
     text = embed_text(end_embed(game.public_view(), seat_labels(2), FR, game_id=4))
-    assert "Chapeau favori" in text and "Partie n° 4" in text
+    assert "Chapeau préféré" in text and "Partie n°\u00a04" in text

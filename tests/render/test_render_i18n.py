@@ -25,7 +25,7 @@ def translator() -> Translator:
 def test_french_locale_gets_french_text_with_placeholders_filled(translator):
     tr = translator.for_locale(discord.Locale.french)
     assert tr.locale == "fr"
-    assert tr("{who} made a black hat.", who="<@42>") == "<@42> a fait un chapeau noir."
+    assert tr("{who} made a black hat.", who="<@42>") == "<@42> a créé un chapeau noir."
     assert (
         tr(
             "{who} played {card} on slot {slot} and took {took}.",

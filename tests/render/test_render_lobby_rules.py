@@ -69,7 +69,7 @@ def test_explicit_teams_are_used():
 
 def test_french_lobby():
     embed = lobby_embed(_lobby(4), FR)
-    assert embed.title == "Hats : une nouvelle partie se prépare"
+    assert embed.title == "Hats\u202f: une nouvelle partie se prépare"  # narrow no-break space
     assert "La table est complète." in embed.description
 
 

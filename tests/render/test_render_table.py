@@ -178,4 +178,4 @@ def test_french_table():
     assert "Plateau à thé" in text
     assert "Manche " in embed.description and "c’est au tour de <@" in embed.description
     assert "cartes en main" in text
-    assert embed.footer.text == "Partie n° 3"
+    assert embed.footer.text == "Partie n°\u00a03"  # no-break space after n°

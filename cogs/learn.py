@@ -1,0 +1,533 @@
+"""Learning Hats: ``/hats learn`` (a practice game with a coach), ``/hats hint``, Hints allowed.
+
+A practice game is a normal stored game (it survives a restart) whose settings say
+``practice`` (:mod:`data.game_flags`): the learner at seat 0 against two normal AI players, on
+a lesson deal (:data:`coach.LESSON_SEEDS`). It lives in the learner's DMs (its channel is the
+DM channel, so the store's one-live-game-per-channel rule also keeps one practice game per
+learner); with closed DMs, in a private thread of the channel where they asked (with a table,
+as any game whose player gets no DMs); where no thread can be opened, in ephemeral answers
+(a new private hand when their turn comes, followups of their newest interaction, whose token
+Discord keeps 15 minutes; ``/hats hand`` shows it again later). Outside a thread no table is
+posted: the hand shows the tea table. The coach's lines come with the hand
+(:func:`coach_section`, recomputed from the steps: :func:`coach.latest_notes`), the end notes
+(:func:`coach.explain_end`) with the final scores. Practice games are unrated and never in
+history, stats or leaderboards (``data.history`` leaves them out).
+
+``/hats hint`` suggests a move from the asking seat's own observation (:func:`coach.suggest`,
+run off the event loop through ``bot.run_cpu``), in practice games and in games whose lobby
+host allowed hints (a lobby toggle; such a game is not rated). It never changes the game.
+
+custom_ids: ``hats:c:<game>:<op>`` (``hint``: What should I do?, ``quit``: give up a practice
+game); the lobby toggle is a :class:`cogs.controls.LobbyButton` (``LobbyOp.HINTS``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import logging
+import re
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from coach import (
+    LEARNER,
+    LESSON_SEEDS,
+    Hint,
+    Note,
+    explain_end,
+    latest_notes,
+    lesson_config,
+    suggest,
+)
+from cogs.base import HatsFeature
+from cogs.controls import LobbyButton, LobbyOp
+from cogs.errors import GuardedItem
+from cogs.render import end_embed
+from cogs.render.coach import coach_lines, hint_line
+from cogs.replies import error_text, labels_for, send_private
+from data import LobbyRow, StoreError
+from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
+from engine import Action, Event, Observation
+from service import GameSession, ServiceError
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+    from cogs.i18n import Tr
+
+__all__ = [
+    "COACH_MARK",
+    "EPHEMERAL",
+    "PRACTICE_AI",
+    "WHERE",
+    "CoachButton",
+    "CoachOp",
+    "LearnCog",
+    "coach_section",
+    "hint_seed",
+    "posts_table",
+]
+
+log = logging.getLogger("hats.learn")
+
+PRACTICE_AI = "normal"
+"""The AI level of a practice game's opponents."""
+WHERE = "where"
+"""Practice game setting: ``dm`` (the learner's DMs), ``thread`` (a private thread) or
+:data:`EPHEMERAL` (messages only the learner sees)."""
+EPHEMERAL = "ephemeral"
+HAND_CONTROL = re.compile(r"hats:(?:h|hs|p):(?P<game>\d+):")
+"""custom_ids of the hand controls that redraw the hand in place (cogs.controls)."""
+COACH_MARK = "🎓"
+"""Marks the coach's lines in the hand message."""
+
+
+class CoachOp(enum.StrEnum):
+    """Buttons of a practice game (and of a game with hints allowed)."""
+
+    HINT = "hint"
+    QUIT = "quit"
+
+
+class CoachButton(
+    GuardedItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hats:c:(?P<game>\d+):(?P<op>[a-z]+)",
+):
+    """What should I do? (a private hint) and Give up (a practice game), by game id."""
+
+    def __init__(self, game: int, op: CoachOp, button: discord.ui.Button | None = None) -> None:
+        super().__init__(button or discord.ui.Button(custom_id=f"hats:c:{game}:{op.value}"))
+        self.game = game
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> CoachButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), CoachOp(match["op"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to LearnCog."""
+        cog: Any = interaction.client.get_cog("LearnCog")  # type: ignore[attr-defined]
+        await cog.on_coach_button(interaction, self.game, self.op)
+
+
+def hint_button(game_id: int, tr: Tr) -> CoachButton:
+    """The "What should I do?" button of a hand message."""
+    button = CoachButton(game_id, CoachOp.HINT)
+    button.item.label = tr("What should I do?")
+    button.item.style = discord.ButtonStyle.secondary
+    button.item.emoji = "💡"
+    return button
+
+
+_NOTES: weakref.WeakKeyDictionary[GameSession, tuple[int, tuple[Note, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The coach's notes of each cached game at its last version (a hand is drawn several times)."""
+
+
+def _notes(session: GameSession, seat: int) -> tuple[Note, ...]:
+    """:func:`coach.latest_notes` of the learner's seat, computed once per game version."""
+    known = _NOTES.get(session)
+    if known is None or known[0] != session.version:
+        known = (session.version, latest_notes(session.game, seat))
+        _NOTES[session] = known
+    return known[1]
+
+
+def coach_section(
+    session: GameSession, seat: int, tr: Tr, names: dict[int, str]
+) -> tuple[list[str], discord.ui.Item | None]:
+    """The coach's part of ``seat``'s hand message: text lines and a button (or None).
+
+    In a practice game, the learner gets at most 3 lines about their latest move (until the
+    others move) and the "What should I do?" button while they have something to do. In a game
+    with hints allowed, the button only. Elsewhere nothing. Layout-free: the hand message puts
+    the lines and the button where its layout wants them.
+    """
+    settings = session.row.settings
+    if not hints_allowed(settings):
+        return [], None
+    game = session.game
+    button = hint_button(session.id, tr) if game.legal_actions(seat) else None
+    if not is_practice(settings) or seat != LEARNER:
+        return [], button
+    lines = coach_lines(_notes(session, seat), labels_for(session, names, tr), tr)
+    return [f"{COACH_MARK} {line}" for line in lines], button
+
+
+def posts_table(session: GameSession) -> bool:
+    """False for a practice game outside a thread: no table, the hand shows the tea table."""
+    return not session.practice or session.row.settings.get(WHERE) == "thread"
+
+
+def hint_seed(session: GameSession, seat: int) -> int:
+    """The hint's AI seed: public facts only (the state's step count and the seat).
+
+    The same state gets the same hint, and two games that differ only in hidden cards get
+    the same seed.
+    """
+    return session.version * 4 + seat
+
+
+def _suggest(obs: Observation, legal: Sequence[Action], seed: int) -> Hint:
+    """:func:`coach.suggest` with positional arguments (for ``run_in_executor``, picklable)."""
+    return suggest(obs, legal, seed=seed)
+
+
+class LearnCog(HatsFeature, name="LearnCog"):
+    """``/hats learn``, ``/hats hint``, the coach's buttons and the lobby's Hints toggle."""
+
+    LOBBY_OPS = (LobbyOp.HINTS,)
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+        self._answers: dict[int, discord.Interaction] = {}
+        """Ephemeral lessons: game id -> the learner's newest interaction showing the hand."""
+
+    # ------------------------------------------------------------------ look-ups
+    async def practice_of(self, user_id: int) -> GameSession | None:
+        """The user's live practice game, or None."""
+        for session in await self.bot.games.sessions_of_user(user_id):
+            if session.practice:
+                return session
+        return None
+
+    def where_text(self, session: GameSession, tr: Tr) -> str:
+        """Where a practice game is: "your DMs" or the thread's mention."""
+        if session.row.settings.get(WHERE) == "dm":
+            return tr("in your DMs")
+        return tr("in {thread}", thread=session.channel_mention)
+
+    # ------------------------------------------------------------------ /hats learn
+    @app_commands.command(
+        name="learn", description="Learn Hats: a practice game against two AI players, coached"
+    )
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """``/hats learn``: start a practice game, or point to the running one."""
+        tr = self.tr(interaction)
+        running = await self.practice_of(interaction.user.id)
+        if running is not None:
+            view = discord.ui.View(timeout=None)
+            quit_button = CoachButton(running.id, CoachOp.QUIT)
+            quit_button.item.label = tr("Give up this practice game")
+            quit_button.item.style = discord.ButtonStyle.danger
+            view.add_item(quit_button)
+            await send_private(
+                interaction,
+                tr(
+                    "Your practice game #{game} is still running {where}: carry on there, or "
+                    "give it up with the button below.",
+                    game=running.id,
+                    where=self.where_text(running, tr),
+                ),
+                view=view,
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            session = await self.start_lesson(interaction, tr)
+        except ServiceError as exc:
+            await interaction.followup.send(tr(exc.msgid, **exc.params), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.warning("practice game not started: %s", exc)
+            await interaction.followup.send(error_text(exc, tr), ephemeral=True)
+            return
+        where = session.row.settings.get(WHERE)
+        if where == "dm":
+            text = tr(
+                "Your practice game is in your DMs: you start, against two AI players. The "
+                "coach comments on each of your moves."
+            )
+        elif where == "thread":
+            text = tr(
+                "I cannot send you direct messages, so your practice game is in a private "
+                "thread: {thread}. You start, against two AI players.",
+                thread=session.channel_mention,
+            )
+        else:
+            await self.show_ephemeral(interaction, session)
+            self.bot.dispatch("hats_outbox", session.id)
+            return
+        await interaction.edit_original_response(content=text)
+        self.bot.dispatch("hats_outbox", session.id)
+
+    async def start_lesson(self, interaction: discord.Interaction, tr: Tr) -> GameSession:
+        """Open the lesson's place and store the practice game.
+
+        The learner's DMs; with closed DMs a private thread of the channel; when neither
+        works, messages only the learner sees (the game keeps the DM channel as its channel,
+        one per learner, but nothing is sent there).
+        """
+        user = interaction.user
+        welcome = tr(
+            "Welcome to your Hats practice game! After each of your moves the coach says "
+            "what it changed; press What should I do? for a hint. Nothing here counts for "
+            "your rating."
+        )
+        settings: dict[str, Any] = {PRACTICE: True, LANGUAGE: str(interaction.locale)}
+        channel: Any = await self.bot.create_dm(user)
+        try:
+            await channel.send(welcome)
+            settings[WHERE] = "dm"
+        except discord.Forbidden:
+            thread = await self._private_thread(interaction, welcome)
+            channel = thread or channel
+            settings[WHERE] = "thread" if thread is not None else EPHEMERAL
+        seed = LESSON_SEEDS[self.bot.seed_source() % len(LESSON_SEEDS)]
+        session = await self.bot.games.start_practice(
+            interaction.guild_id or 0,
+            channel.id,
+            user.id,
+            lesson_config(seed),
+            PRACTICE_AI,
+            settings,
+        )
+        if settings[WHERE] == EPHEMERAL:  # no DM is tried: the hand comes as private answers
+            from cogs.play import DM_BLOCKED_ROLE  # (cogs.play imports this module)
+
+            await self.bot.games.remember_message(
+                session, DM_BLOCKED_ROLE, channel.id, None, seat=LEARNER
+            )
+        return session
+
+    # ------------------------------------------------------------------ ephemeral lessons
+    async def show_ephemeral(self, interaction: discord.Interaction, session: GameSession) -> None:
+        """Answer ``interaction`` with the learner's hand (controls, coach); keep it updated.
+
+        The answer's token lets the bot follow it up for 15 minutes (Discord): when the
+        learner's turn comes again, a new private hand follows (:meth:`on_hats_step`).
+        """
+        tr = self.tr(interaction)
+        play: Any = self.bot.get_cog("PlayCog")
+        embed, view = play.hand_message(session, LEARNER, tr)
+        text = tr(
+            "I cannot send you direct messages nor open a private thread here, so your "
+            "practice game is right here, in messages only you can see."
+        )
+        await interaction.edit_original_response(content=text, embed=embed, view=view)
+        self._answers[session.id] = interaction
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the newest hand control used in an ephemeral lesson (to redraw it later)."""
+        data: Any = interaction.data or {}
+        match = HAND_CONTROL.match(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        session = await self.bot.games.session(int(match["game"]))  # shared with the control's
+        if session is not None and session.row.settings.get(WHERE) == EPHEMERAL:
+            self._answers[session.id] = interaction
+
+    async def _send_ephemeral_hand(self, session: GameSession) -> None:
+        """The learner's turn came in an ephemeral lesson: a new private hand message.
+
+        Sent as a followup of their newest interaction (its token lives 15 minutes, Discord),
+        so the previous hand keeps the coach's lines about their last turn, as a DM would.
+        """
+        interaction = self._answers.get(session.id)
+        learner = session.seats[LEARNER].user_id
+        if interaction is None or learner is None:
+            return
+        tr = self.tr_for(learner, session.row.guild_id)
+        play: Any = self.bot.get_cog("PlayCog")
+        embed, view = play.hand_message(session, LEARNER, tr)
+        content = play.ping_line(session, LEARNER, tr)
+        try:
+            if view is None:
+                await interaction.followup.send(content, embed=embed, ephemeral=True)
+            else:
+                await interaction.followup.send(content, embed=embed, view=view, ephemeral=True)
+        except discord.HTTPException as exc:  # the token expired: /hats hand shows it again
+            log.info("practice game %d: hand not sent: %s", session.id, exc)
+            self._answers.pop(session.id, None)
+
+    async def _private_thread(self, interaction: discord.Interaction, welcome: str) -> Any:
+        """A private thread for the learner in the interaction's channel, or None."""
+        parent = interaction.channel
+        if isinstance(parent, discord.TextChannel):
+            tr = self.tr(interaction)
+            try:
+                thread = await parent.create_thread(
+                    name=tr("Hats practice"),
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                )
+                await thread.send(f"{interaction.user.mention} {welcome}")
+                return thread
+            except discord.HTTPException as exc:
+                log.info("no practice thread in channel %s: %s", parent.id, exc)
+        return None
+
+    # ------------------------------------------------------------------ /hats hint
+    @app_commands.command(
+        name="hint", description="Privately suggest a move (practice games, or hints allowed)"
+    )
+    @app_commands.describe(game="Which game (only needed when you play several)")
+    async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """``/hats hint``: a private suggestion for the caller's seat; never changes the game."""
+
+        async def work() -> None:
+            session, seat = await self._hint_target(interaction, game)
+            await self.answer_hint(interaction, session, seat)
+
+        await self.guarded(interaction, work)
+
+    async def _hint_target(
+        self, interaction: discord.Interaction, game: int | None
+    ) -> tuple[GameSession, int]:
+        """The game and seat a hint is for: in DMs the practice game there comes first."""
+        if game is None and interaction.guild is None:
+            here = await self.bot.games.session_in_channel(interaction.channel_id or 0)
+            seat = here.seat_of(interaction.user.id) if here is not None else None
+            if here is not None and seat is not None:
+                return here, seat
+        play: Any = self.bot.get_cog("PlayCog")
+        return await play.resolve(interaction, game)
+
+    async def answer_hint(
+        self, interaction: discord.Interaction, session: GameSession, seat: int
+    ) -> None:
+        """Answer privately with the hint for ``seat``, or why there is none."""
+        tr = self.tr(interaction)
+        if not hints_allowed(session.row.settings):
+            raise ServiceError(
+                "Hints are off in this game: its lobby's host did not allow them. /hats learn "
+                "starts a practice game, where hints are always on."
+            )
+        game = session.game
+        legal = game.legal_actions(seat) if not game.is_over else []
+        if not legal:
+            raise ServiceError("Nothing to suggest right now: it is not your turn.")
+        obs = game.observation(seat)
+        hint = await self.bot.run_cpu(_suggest, obs, legal, hint_seed(session, seat))
+        await send_private(interaction, hint_line(hint, tr))
+
+    # ------------------------------------------------------------------ buttons
+    async def on_coach_button(
+        self, interaction: discord.Interaction, game_id: int, op: CoachOp
+    ) -> None:
+        """What should I do? (a private hint) or Give up (abandon the practice game)."""
+
+        async def work() -> None:
+            session = await self.bot.games.session(game_id)
+            seat = session.seat_of(interaction.user.id) if session is not None else None
+            if session is None or session.game.is_over:
+                raise ServiceError("This game is over or no longer exists.")
+            if seat is None:
+                raise ServiceError("These controls belong to another player.")
+            if op is CoachOp.HINT:
+                await self.answer_hint(interaction, session, seat)
+                return
+            if not session.practice:
+                raise ServiceError("These controls belong to another player.")
+            tr = self.tr(interaction)
+            self._answers.pop(session.id, None)
+            if await self.bot.games.abandon(session):
+                text = tr(
+                    "Practice game #{game} given up. /hats learn starts a new one.",
+                    game=game_id,
+                )
+            else:
+                text = tr("This game is over or no longer exists.")
+            await send_private(interaction, text)
+
+        await self.guarded(interaction, work)
+
+    # ------------------------------------------------------------------ the game's end
+    async def announce_end(self, session: GameSession) -> None:
+        """Outbox ``end`` of a practice game: the final scores and the coach's end notes.
+
+        Posted once where the game lives (DMs or the thread), in the learner's language.
+        Other games' ends are the table's (TableCog).
+        """
+        if not session.practice or session.message("end") is not None:
+            return
+        result = session.game.result
+        learner = session.seats[LEARNER].user_id
+        if result is None or learner is None:
+            return
+        tr = self.tr_for(learner, session.row.guild_id)
+        labels = labels_for(session, self.bot.names, tr)
+        embed = end_embed(session.game.public_view(), labels, tr, game_id=session.id)
+        lines = coach_lines(explain_end(result, LEARNER), labels, tr)
+        lines.append(tr("Another lesson? /hats learn deals a new game."))
+        content = "\n".join(f"{COACH_MARK} {line}" for line in lines)
+        if session.row.settings.get(WHERE) == EPHEMERAL:
+            answer = self._answers.pop(session.id, None)
+            if answer is not None:
+                with contextlib.suppress(discord.HTTPException):  # the token may have expired
+                    await answer.followup.send(content=content, embed=embed, ephemeral=True)
+            return
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        try:
+            message = await channel.send(content=content, embed=embed)
+        except discord.Forbidden:  # the learner closed their DMs meanwhile
+            log.info("practice game %d: its end could not be sent", session.id)
+            return
+        await self.bot.games.remember_message(session, "end", session.channel_id, message.id)
+
+    @commands.Cog.listener()
+    async def on_hats_step(
+        self, session: GameSession, event: Event, actor: str, origin: int | None
+    ) -> None:
+        """A practice game's DMs speak the learner's language, also after a restart.
+
+        The language is stored with the game; this runs before PlayCog's listener (cogs.learn
+        loads first) and sets it only for a learner the bot has not heard from since its start.
+        """
+        if session.practice:
+            learner = session.seats[LEARNER].user_id
+            language = session.row.settings.get(LANGUAGE)
+            if learner is not None and isinstance(language, str):
+                self.bot.locales.setdefault(learner, language)
+            ephemeral = session.row.settings.get(WHERE) == EPHEMERAL
+            if ephemeral and event.turn_ended and session.game.to_move == LEARNER:
+                await self._send_ephemeral_hand(session)
+
+    # ------------------------------------------------------------------ lobby: Hints allowed
+    def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
+        """Lobby hook: the Hints toggle (host only; off by default)."""
+        button = LobbyButton(row.id, LobbyOp.HINTS)
+        on = row.settings.get(HINTS) is True
+        button.item.label = tr("Hints: on (turn off)") if on else tr("Hints: off (turn on)")
+        button.item.style = discord.ButtonStyle.secondary
+        button.item.emoji = "💡"
+        return [button]
+
+    async def on_lobby_op(
+        self, interaction: discord.Interaction, lobby_id: int, op: LobbyOp
+    ) -> None:
+        """LobbyCog hook: the host switches Hints allowed on or off."""
+        if op is not LobbyOp.HINTS:
+            return
+
+        def change(row: LobbyRow) -> tuple[Sequence[Any], dict[str, Any]]:
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
+                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
+            settings = dict(row.settings)
+            if settings.get(HINTS) is True:
+                settings.pop(HINTS)
+            else:
+                settings[HINTS] = True
+            return row.seats, settings
+
+        row = await self.bot.games.update_lobby(lobby_id, change)
+        lobby: Any = self.bot.get_cog("LobbyCog")
+        await lobby.redraw(interaction, row, from_button=True)
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog and register its persistent buttons."""
+    bot.add_dynamic_items(CoachButton)
+    await bot.add_cog(LearnCog(bot))

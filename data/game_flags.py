@@ -1,0 +1,53 @@
+"""Game settings that decide whether a game counts: practice games and hints (issue 20).
+
+A game's settings (the JSON object stored with it, ``GameRow.settings``) may hold:
+
+- :data:`PRACTICE` ``true``: a practice game (``/hats learn``): one learner against AI players.
+  It is a normal stored game (it survives a restart), but it is never rated nor shown in
+  history, stats or leaderboards, and it does not count as "playing" anywhere a player's live
+  games are limited or counted (:func:`is_practice` is the one predicate for all of that).
+- :data:`HINTS` ``true``: ``/hats hint`` may be asked; such a game is not rated
+  (:func:`is_rated_kind`), though it stays in history like any finished game.
+
+Both are written by :func:`data.jsoncodec.dumps` (compact JSON), so the stored text of a
+practice game's settings always contains :data:`PRACTICE_JSON`; the history's SQL relies on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "HINTS",
+    "LANGUAGE",
+    "PRACTICE",
+    "PRACTICE_JSON",
+    "hints_allowed",
+    "is_practice",
+    "is_rated_kind",
+]
+
+PRACTICE = "practice"
+"""Settings key: ``true`` for a practice game (``/hats learn``)."""
+HINTS = "hints"
+"""Settings key: ``true`` when the lobby's host allowed ``/hats hint`` (lobby and game)."""
+LANGUAGE = "language"
+"""Settings key of a practice game: the learner's Discord locale (the coach's language)."""
+PRACTICE_JSON = f'"{PRACTICE}":true'
+"""How :data:`PRACTICE` looks in the stored (compact JSON) settings text."""
+
+
+def is_practice(settings: Mapping[str, Any]) -> bool:
+    """True for a practice game's (or lobby's) settings: unrated, not in history, not "live"."""
+    return settings.get(PRACTICE) is True
+
+
+def hints_allowed(settings: Mapping[str, Any]) -> bool:
+    """True when ``/hats hint`` answers in a game with these settings (practice or Hints on)."""
+    return is_practice(settings) or settings.get(HINTS) is True
+
+
+def is_rated_kind(settings: Mapping[str, Any]) -> bool:
+    """False for games that are never rated, whoever plays: practice, or hints allowed."""
+    return not hints_allowed(settings)
