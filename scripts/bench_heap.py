@@ -4,15 +4,16 @@ Usage: python scripts/bench_heap.py [--games N [N ...]] [--seats N [N ...]] [--f
                                     [--distinct N] [--repeat N] [--seed N]
 
 No Discord, one process: the service and the store only, as ``scripts/bench_cluster.py``'s
-workers (``GameService`` over a SQLite ``Store``, ``deadlines`` off, events dropped). For each
-``--games`` value: that many live games (``--seats`` seat counts, drawn per game; odd seats
-humans too: every seat gets a DM message row, plus the table's, as a running bot stores them;
-each game cut at a uniform share ``--fraction`` of a whole random game) are written straight
-into a fresh SQLite file (``scripts/live_seed.py``), the process collects and freezes its
-set-up (``gc.collect()`` + ``gc.freeze()``, as the bot after ``setup_hook``), then every game
-is loaded into the service's cache (``await svc.session(id)``: read, replayed, cached) and one
-``gc.collect()`` runs (it frees the load's garbage and untracks the tuples and dicts that hold
-only atomic values, as any collection does).
+workers (``GameService`` over a SQLite ``Store``, ``deadlines`` off, events dropped, no idle
+eviction). For each ``--games`` value: that many live games (``--seats`` seat counts, drawn
+per game, odd seats AI as in ``bench_store.py``; each cut at a uniform share ``--fraction``
+of a whole random game; a table message row and one DM message row per seat, as many rows
+as a running bot keeps for an all-human game) are written straight into a fresh SQLite file
+(``scripts/live_seed.py``), the process collects and freezes its set-up (``gc.collect()`` +
+``gc.freeze()``, as the bot after ``setup_hook``), then every game is loaded into the
+service's cache (``await svc.session(id)``: read, replayed, cached) and one ``gc.collect()``
+runs (it frees the load's garbage and untracks the tuples and dicts that hold only atomic
+values, as any collection does).
 
 Printed:
   per game (walk) - GC-tracked objects reachable from one cache entry (``svc.sessions[id]``,
@@ -90,7 +91,7 @@ async def measure(path: Path, games: int, repeat: int) -> dict[str, Any]:
     from service import GameService
 
     store = await open_store(path)
-    svc = GameService(store, lambda: 0, dispatch=lambda *a: None)
+    svc = GameService(store, lambda: 0, dispatch=lambda *a: None, cache_idle=None)
     await svc.start()
     await svc.session(1)  # warm: first-use caches of the engine and the store
     svc.sessions.clear()
