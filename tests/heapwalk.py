@@ -14,12 +14,19 @@ from collections.abc import Container
 
 
 def existing_ids() -> tuple[list[object], set[int]]:
-    """Every object the collector tracks now, and their ids.
+    """Every object the collector tracks now, frozen ones included, and their ids.
 
     Keep the list alive while the ids are in use: an object made later can then not reuse
-    the id of one of them.
+    the id of one of them. ``gc.get_objects()`` leaves out objects frozen by ``gc.freeze()``
+    (the bot freezes its set-up, so a test that ran a bot before may have): they are unfrozen
+    for the count and frozen again, with the objects of now (nothing made later is frozen).
     """
+    frozen = gc.get_freeze_count() > 0
+    if frozen:
+        gc.unfreeze()
     objects = gc.get_objects()
+    if frozen:
+        gc.freeze()
     return objects, {id(o) for o in objects}
 
 
