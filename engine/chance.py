@@ -44,6 +44,16 @@ class SeededChance:
         self._rng.shuffle(out)
         return out
 
+    def order(self, n: int) -> bytes:
+        """The order a shuffle of ``n`` cards would take now, as indexes (R9); n ≤ 256.
+
+        Draws what :meth:`shuffle` of ``n`` cards draws: ``[cards[i] for i in order(n)]``
+        equals ``shuffle(cards)`` from the same state (the swaps never look at the cards).
+        """
+        out = list(range(n))
+        self._rng.shuffle(out)
+        return bytes(out)
+
     def seat(self, seats: int) -> int:
         """A seat drawn uniformly from ``0..seats-1`` (R6)."""
         return self._rng.randrange(seats)

@@ -4,18 +4,38 @@ Modelled on OpenSpiel's game states: a :class:`Game` is built from a config (cha
 seed) and advanced by :meth:`Game.apply`; :meth:`Game.legal_actions` lists the legal moves of a
 seat; :meth:`Game.observation` gives what a seat may see; :attr:`Game.result` holds the scores.
 Replaying a game's steps through a new game rebuilds it exactly (:meth:`Game.replay`).
+
+A game keeps its cards as card ids in ``bytearray``s and its steps and events as one event log
+of 8-byte records (:mod:`engine.compact`), which Python's cyclic garbage collector does not
+track: a process caching thousands of live games keeps full collections short (issue 21).
 """
 
 from __future__ import annotations
 
-import bisect
 import copy
-from collections.abc import Iterable, Sequence
+from bisect import insort
+from collections.abc import Iterable
 from typing import Any
 
 from engine.actions import WITHDRAW, Action, ActionKind, Step
-from engine.cards import Card, HatType
+from engine.cards import ALL_CARDS, Card, HatType
 from engine.chance import ChanceSource, SeededChance
+from engine.compact import (
+    CARD_OF,
+    CODE_OF,
+    KIND_INDEX,
+    NONE,
+    RECORD,
+    RECORD_SIZE,
+    SEAT_OF,
+    card_ids,
+    card_list,
+    card_tuple,
+    events_of,
+    events_seen_by,
+    interned_types,
+    steps_of,
+)
 from engine.config import HAND_SIZE, TURNS_PER_SEAT, GameConfig, partner_of
 from engine.errors import (
     CardNotInHand,
@@ -31,11 +51,11 @@ from engine.errors import (
     SwapPending,
     UnknownSeat,
 )
-from engine.events import Event
-from engine.legal import active_seat_actions, answer_actions
+from engine.events import Event, make_event
+from engine.legal import CAN_TAKE, active_seat_actions_by_id, answer_actions_by_id
 from engine.observation import Observation, PendingSwapView
 from engine.scoring import GameResult, score_game
-from engine.setup import Setup, deal
+from engine.setup import Setup, deal, seeded_chance_after
 
 __all__ = ["Game", "exchange_allowed"]
 
@@ -51,19 +71,27 @@ _BLACK_BIT = 1 << 7
 """Bit of the type mask standing for "has black hats" (one type for the cookie, R13)."""
 _NO_MORE_VALUES = 7
 """Sentinel ending each seat's sorted face-up values: running out loses a comparison (R13)."""
+_VALUE_OF = bytes(c.value for c in ALL_CARDS)
+_pack = RECORD.pack
+_KIND_EXCHANGE = KIND_INDEX[_EXCHANGE]
+_KIND_BLACK_HAT = KIND_INDEX[_BLACK_HAT]
+_KIND_DISCARD = KIND_INDEX[_DISCARD]
+_KIND_ANSWER_SWAP = KIND_INDEX[_ANSWER_SWAP]
+_TURN_ENDED = 1 << 6
+_RESHUFFLED = 1 << 5
 
-# What a step's outcome holds besides seat and kind, in Event field order:
-# (card, slot, took, drew, reshuffled, partner, received).
-_Outcome = tuple[Card | None, int | None, Card | None, Card | None, bool, int | None, Card | None]
+# What a step's outcome holds besides seat and kind, in Event field order, as record bytes
+# (card ids, NONE for none; slot 0 for none): (card, slot, took, drew, reshuffled, partner,
+# received).
+_Outcome = tuple[int, int, int, int, bool, int, int]
+_NO_OUTCOME: _Outcome = (NONE, 0, NONE, NONE, False, NONE, NONE)
+_MAX_RESHUFFLES = 2
+"""Reshuffles a game can have (R4, R9): 16 or 24 turns, one every 8 or 10 discards."""
 
 
 def exchange_allowed(card: Card, taken: Card) -> bool:
     """R7: same type (any values), or the played value strictly higher (any types)."""
     return card.type is taken.type or card.value > taken.value
-
-
-def _by_id(card: Card) -> int:
-    return card.id
 
 
 class Game:
@@ -76,44 +104,95 @@ class Game:
     ``main_done``/``optional_used`` for the current turn; ``pending_offer`` (the offered card
     while a partner swap waits, R10); ``steps`` and ``events``, one each per applied step;
     ``result`` once over (R14–R20).
+
+    ``setup``, the card lists, ``turns_taken``, ``steps`` and ``events`` are built from the
+    game's compact state on each access (new lists; ``steps`` holds shared Step objects):
+    keep what you read rather than reading it again in a loop. ``step_count`` is
+    ``len(steps)`` without building the list.
     """
+
+    __slots__ = (
+        "_black_hats",
+        "_board",
+        "_chance",
+        "_collections",
+        "_deck",
+        "_hands",
+        "_log",
+        "_orders",
+        "_pile",
+        "_reshuffles",
+        "_setup",
+        "_turns_done",
+        "_turns_taken",
+        "_turns_total",
+        "_type_masks",
+        "_types",
+        "_values",
+        "active",
+        "config",
+        "cookie",
+        "main_done",
+        "optional_used",
+        "pending_offer",
+        "result",
+        "seats",
+        "slots",
+    )
 
     def __init__(self, config: GameConfig, setup: Setup, chance: ChanceSource) -> None:
         """Start from a dealt ``setup``; ``chance`` supplies reshuffles (R9)."""
         self.config = config
-        self.setup = setup
-        self._chance = chance
-        self.seats = config.seats
+        self._chance: ChanceSource | None = chance
+        """None: ``Game.new``'s seeded chance, its reshuffle orders drawn ahead in _orders."""
+        self._orders: tuple[bytes, ...] = ()
+        seats = self.seats = config.seats
         self.slots = config.slots
-        self.board: list[Card] = list(setup.board)
-        self.hands: list[list[Card]] = [sorted(h, key=_by_id) for h in setup.hands]
-        self.collections: list[list[Card]] = [[] for _ in range(self.seats)]
-        self.black_hats: list[list[Card]] = [[] for _ in range(self.seats)]
-        self.deck: list[Card] = list(setup.deck)
-        self.discard_pile: list[Card] = []
+        self._types = interned_types(setup.types)
+        # The deal as one flat tuple of bytes and an int (the collector untracks it):
+        # board, deck, start seat, then each hand.
+        hands = [card_ids(h) for h in setup.hands]
+        self._setup = (card_ids(setup.board), card_ids(setup.deck), setup.start_seat, *hands)
+        # Cards as ids: tuples of bytearrays hold no tracked object (see engine.compact).
+        self._board = bytearray(self._setup[0])
+        self._hands = tuple(bytearray(sorted(h)) for h in hands)
+        self._collections = tuple(bytearray() for _ in range(seats))
+        self._black_hats = tuple(bytearray() for _ in range(seats))
+        self._deck = bytearray(self._setup[1])
+        self._pile = bytearray()
         self.cookie: int | None = None
         self.active = setup.start_seat
-        self.turns_taken = [0] * self.seats
+        self._turns_taken = bytearray(seats)
         self.main_done = False
         self.optional_used = False
         self.pending_offer: Card | None = None
-        self.steps: list[Step] = []
-        self.events: list[Event] = []
+        self._log = bytearray()
+        """The event log: one engine.compact record per applied step."""
+        self._reshuffles: tuple[bytes, ...] = ()
+        """Each reshuffle's new deck order (R9), for the record's turns."""
         self.result: GameResult | None = None
-        # Bookkeeping for R13 (type bit masks, sorted face-up values + sentinel), R14 and
-        # the record's turns (raw outcome tuples, turned into dicts by record_turns()).
-        self._type_masks = [0] * self.seats
-        self._values: list[list[int]] = [[_NO_MORE_VALUES] for _ in range(self.seats)]
+        # Bookkeeping for R13 (type bit masks, sorted face-up values + sentinel) and R14.
+        self._type_masks = bytearray(seats)
+        self._values = tuple(bytearray((_NO_MORE_VALUES,)) for _ in range(seats))
         self._turns_done = 0
-        self._turns_total = TURNS_PER_SEAT * self.seats
-        self._turns: list[tuple[int, list[tuple[Any, ...]]]] = [(self.active, [])]
+        self._turns_total = TURNS_PER_SEAT * seats
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, config: GameConfig) -> Game:
         """A freshly dealt game; all chance comes from ``config.seed`` (R3–R6, R9)."""
         chance = SeededChance(config.seed)
-        return cls(config, deal(config, chance), chance)
+        setup = deal(config, chance)
+        game = cls(config, setup, chance)
+        # The RNG is not kept (2.5 KB, and tracked by the garbage collector): the orders of the
+        # reshuffles are drawn now, as they would be later. The discard pile and the deck hold
+        # the deck's dealt cards between them, so each reshuffle (R9) is of that many + 1
+        # cards, at most one every len(deck) + 1 discards: twice in a game of 16 or 24 turns.
+        game._chance = None
+        if setup.deck:
+            n = len(setup.deck) + 1
+            game._orders = tuple(chance.order(n) for _ in range(_MAX_RESHUFFLES))
+        return game
 
     @classmethod
     def replay(cls, config: GameConfig, steps: Iterable[Step]) -> Game:
@@ -131,21 +210,96 @@ class Game:
         states on both (reshuffles too, R9).
         """
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other.config = self.config
         other._chance = copy.deepcopy(self._chance)
-        other.board = list(self.board)
-        other.hands = [list(h) for h in self.hands]
-        other.collections = [list(c) for c in self.collections]
-        other.black_hats = [list(b) for b in self.black_hats]
-        other.deck = list(self.deck)
-        other.discard_pile = list(self.discard_pile)
-        other.turns_taken = list(self.turns_taken)
-        other.steps = list(self.steps)
-        other.events = list(self.events)
-        other._type_masks = list(self._type_masks)
-        other._values = [list(v) for v in self._values]
-        other._turns = [(seat, list(steps)) for seat, steps in self._turns]
+        other._orders = self._orders
+        other.seats = self.seats
+        other.slots = self.slots
+        other._types = self._types
+        other._setup = self._setup
+        other._board = bytearray(self._board)
+        other._hands = tuple(bytearray(h) for h in self._hands)
+        other._collections = tuple(bytearray(c) for c in self._collections)
+        other._black_hats = tuple(bytearray(b) for b in self._black_hats)
+        other._deck = bytearray(self._deck)
+        other._pile = bytearray(self._pile)
+        other.cookie = self.cookie
+        other.active = self.active
+        other._turns_taken = bytearray(self._turns_taken)
+        other.main_done = self.main_done
+        other.optional_used = self.optional_used
+        other.pending_offer = self.pending_offer
+        other._log = bytearray(self._log)
+        other._reshuffles = self._reshuffles
+        other.result = self.result
+        other._type_masks = bytearray(self._type_masks)
+        other._values = tuple(bytearray(v) for v in self._values)
+        other._turns_done = self._turns_done
+        other._turns_total = self._turns_total
         return other
+
+    # ----------------------------------------------------------------- state views
+    @property
+    def setup(self) -> Setup:
+        """The deal (R3–R6), as dealt."""
+        board, deck, start_seat, *hands = self._setup
+        return Setup(
+            self._types,
+            card_tuple(board),
+            tuple(map(card_tuple, hands)),
+            card_tuple(deck),
+            start_seat,
+        )
+
+    @property
+    def board(self) -> list[Card]:
+        """The board, slot 1 first (R2); a new list."""
+        return card_list(self._board)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand in canonical card order; new lists."""
+        return [card_list(h) for h in self._hands]
+
+    @property
+    def collections(self) -> list[list[Card]]:
+        """Each seat's face-up collection, in the order taken (R7); new lists."""
+        return [card_list(c) for c in self._collections]
+
+    @property
+    def black_hats(self) -> list[list[Card]]:
+        """Each seat's black hats, in the order played (R8); new lists."""
+        return [card_list(b) for b in self._black_hats]
+
+    @property
+    def deck(self) -> list[Card]:
+        """The draw deck, next card first (R4, R9); a new list."""
+        return card_list(self._deck)
+
+    @property
+    def discard_pile(self) -> list[Card]:
+        """The discard pile, oldest first (R9); a new list."""
+        return card_list(self._pile)
+
+    @property
+    def turns_taken(self) -> list[int]:
+        """Turns each seat has finished (R14); a new list."""
+        return list(self._turns_taken)
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every applied step in order (shared Step objects); a new list."""
+        return steps_of(self._log)
+
+    @property
+    def events(self) -> list[Event]:
+        """What every applied step did, in order (as :meth:`apply` returned it); a new list."""
+        return events_of(self._log)
+
+    @property
+    def step_count(self) -> int:
+        """Steps applied so far: ``len(self.steps)``, without building the list."""
+        return len(self._log) // RECORD_SIZE
 
     # ----------------------------------------------------------------- queries
     @property
@@ -189,12 +343,12 @@ class Game:
             return []
         if self.pending_offer is not None:
             if seat == (self.active + 2) % 4:
-                return answer_actions(self.hands[seat])
+                return answer_actions_by_id(self._hands[seat])
             return [WITHDRAW] if seat == self.active else []
         if seat != self.active:
             return []
-        return active_seat_actions(
-            self.hands[seat], self.board, self.seats, self.main_done, self.optional_used
+        return active_seat_actions_by_id(
+            self._hands[seat], self._board, self.seats, self.main_done, self.optional_used
         )
 
     # ----------------------------------------------------------------- apply
@@ -233,84 +387,131 @@ class Game:
             else:  # END_TURN
                 if not self.main_done:
                     raise MainActionNeeded()
-                outcome = (None, None, None, None, False, None, None)
-        number = len(self.steps)
-        self.steps.append(Step(seat, action))
+                outcome = _NO_OUTCOME
+        log = self._log
+        number = len(log) // RECORD_SIZE
         turn_ended = game_over = False
         if (self.main_done and self.optional_used) or kind is _END_TURN:
             turn_ended = True
             game_over = self._end_turn()
-        event = Event(number, event_seat, kind, *outcome, self.cookie, turn_ended, game_over)
-        self.events.append(event)
-        return event
+        card, slot, took, drew, reshuffled, partner, received = outcome
+        cookie = self.cookie
+        log += _pack(
+            event_seat | KIND_INDEX[kind] << 2 | reshuffled << 5 | turn_ended << 6 | game_over << 7,
+            card,
+            slot,
+            took,
+            drew,
+            partner,
+            received,
+            NONE if cookie is None else cookie,
+        )
+        return make_event(
+            number,
+            event_seat,
+            kind,
+            CARD_OF[card],
+            slot or None,
+            CARD_OF[took],
+            CARD_OF[drew],
+            reshuffled,
+            SEAT_OF[partner],
+            CARD_OF[received],
+            cookie,
+            turn_ended,
+            game_over,
+        )
 
-    def _check_main(self, seat: int, card: Card) -> None:
+    def _check_main(self, seat: int, card: Card) -> int:
+        """The card's id, once the main action is still open and ``card`` is in the hand."""
         if self.main_done:
             raise MainActionDone()
-        if card not in self.hands[seat]:
+        cid = card.id
+        if cid not in self._hands[seat]:
             raise CardNotInHand(card)
+        return cid
 
     def _exchange(self, seat: int, card: Card, slot: int) -> _Outcome:
         """R7; then the cookie (R13)."""
-        self._check_main(seat, card)
+        cid = self._check_main(seat, card)
         if not (isinstance(slot, int) and 1 <= slot <= self.slots):
             raise InvalidSlot(slot, self.slots)
-        taken = self.board[slot - 1]
-        if not (card.type is taken.type or card.value > taken.value):
-            raise IllegalExchange(card, slot, taken)
-        self.hands[seat].remove(card)
-        self.board[slot - 1] = card
-        self.collections[seat].append(taken)
-        self._type_masks[seat] |= 1 << (taken.id // 6)
-        bisect.insort(self._values[seat], taken.value)
+        board = self._board
+        taken = board[slot - 1]
+        if not CAN_TAKE[cid][taken]:
+            raise IllegalExchange(card, slot, ALL_CARDS[taken])
+        self._hands[seat].remove(cid)
+        board[slot - 1] = cid
+        self._collections[seat].append(taken)
+        self._type_masks[seat] |= 1 << (taken // 6)
+        insort(self._values[seat], _VALUE_OF[taken])
         self.main_done = True
         self._update_cookie()
-        self._turns[-1][1].append(("exchange", card, slot, taken))
-        return (card, slot, taken, None, False, None, None)
+        return (cid, slot, taken, NONE, False, NONE, NONE)
 
     def _black_hat(self, seat: int, card: Card) -> _Outcome:
         """R8; then the cookie (R13)."""
-        self._check_main(seat, card)
-        self.hands[seat].remove(card)
-        self.black_hats[seat].append(card)
+        cid = self._check_main(seat, card)
+        self._hands[seat].remove(cid)
+        self._black_hats[seat].append(cid)
         self._type_masks[seat] |= _BLACK_BIT
         self.main_done = True
         self._update_cookie()
-        self._turns[-1][1].append(("black_hat", card))
-        return (card, None, None, None, False, None, None)
+        return (cid, 0, NONE, NONE, False, NONE, NONE)
 
-    def _check_optional(self, seat: int, card: Card, kind: ActionKind) -> None:
+    def _check_optional(self, seat: int, card: Card, kind: ActionKind) -> int:
+        """The card's id, once the optional action ``kind`` is open and ``card`` in the hand."""
         if (kind is _DISCARD) == (self.seats == 4):
             raise NotInThisMode(kind.value, self.seats)
         if self.optional_used:
             raise OptionalActionUsed()
-        if card not in self.hands[seat]:
+        cid = card.id
+        if cid not in self._hands[seat]:
             raise CardNotInHand(card)
+        return cid
 
     def _discard(self, seat: int, card: Card) -> _Outcome:
         """R9, with its decision: an empty deck is rebuilt from the whole discard pile."""
-        self._check_optional(seat, card, _DISCARD)
-        reshuffled: list[Card] | None = None
-        if not self.deck:  # shuffle before changing anything: a scripted chance may refuse
-            reshuffled = list(self._chance.shuffle([*self.discard_pile, card]))
-        hand = self.hands[seat]
-        hand.remove(card)
+        cid = self._check_optional(seat, card, _DISCARD)
+        reshuffled: bytes | None = None
+        if not self._deck:  # shuffle before changing anything: a scripted chance may refuse
+            pile = self._pile + bytes((cid,))
+            if self._chance is not None:
+                reshuffled = card_ids(self._chance.shuffle(card_list(pile)))
+            else:
+                reshuffled = self._seeded_reshuffle(pile)
+        hand = self._hands[seat]
+        hand.remove(cid)
         if reshuffled is None:
-            self.discard_pile.append(card)
+            self._pile.append(cid)
         else:
-            self.deck = list(reshuffled)
-            self.discard_pile = []
-        drew = self.deck.pop(0)
-        bisect.insort(hand, drew, key=_by_id)
+            self._deck = bytearray(reshuffled)
+            self._pile = bytearray()
+            self._reshuffles = (*self._reshuffles, reshuffled)
+        drew = self._deck.pop(0)
+        insort(hand, drew)
         self.optional_used = True
-        self._turns[-1][1].append(("discard", card, drew, reshuffled))
-        return (card, None, None, drew, reshuffled is not None, None, None)
+        return (cid, 0, NONE, drew, reshuffled is not None, NONE, NONE)
+
+    def _seeded_reshuffle(self, pile: bytearray) -> bytes:
+        """``pile`` (card ids) in the order ``Game.new``'s seeded chance draws for it (R9).
+
+        The order drawn with the deal when it is for this many cards (always, by R4 and R9);
+        otherwise the seed's chance is drawn again (the deal, then every reshuffle so far).
+        """
+        done = len(self._reshuffles)
+        orders = self._orders
+        if done < len(orders) and len(orders[done]) == len(pile):
+            return bytes([pile[i] for i in orders[done]])
+        self._orders = ()  # the draws ahead no longer match: draw again from here on
+        chance = seeded_chance_after(self.config, map(len, self._reshuffles))
+        return card_ids(chance.shuffle(card_list(pile)))
 
     def _offer(self, seat: int, card: Card) -> _Outcome:
         """R10: the offer waits for the partner's answer; nothing moves yet."""
-        self._check_optional(seat, card, _OFFER_SWAP)
+        cid = self._check_optional(seat, card, _OFFER_SWAP)
         self.pending_offer = card
-        return (card, None, None, None, False, (seat + 2) % 4, None)
+        return (cid, 0, NONE, NONE, False, (seat + 2) % 4, NONE)
 
     def _apply_pending(self, seat: int, action: Action, kind: ActionKind) -> tuple[int, _Outcome]:
         """R10 while an offer waits: the partner answers or declines, the offerer withdraws."""
@@ -322,29 +523,30 @@ class Game:
             if seat != active:  # only the offerer withdraws; others wait as for any move
                 raise NotYourTurn(seat, active if seat == partner else partner)
             self.pending_offer = None
-            return active, (None, None, None, None, False, partner, None)
+            return active, (NONE, 0, NONE, NONE, False, partner, NONE)
         if seat != partner:
             if seat == active:
                 raise SwapPending(partner)
             raise NotYourTurn(seat, partner)
         if kind is _DECLINE_SWAP:
             self.pending_offer = None
-            return partner, (None, None, None, None, False, active, None)
+            return partner, (NONE, 0, NONE, NONE, False, active, NONE)
         if kind is not _ANSWER_SWAP:  # the partner may only answer or decline
             raise NotYourTurn(seat, active)
         given: Card = action.card  # type: ignore[union-attr]
-        if given not in self.hands[partner]:
+        gid = given.id
+        partner_hand = self._hands[partner]
+        if gid not in partner_hand:
             raise CardNotInHand(given)
-        offerer_hand = self.hands[active]
-        partner_hand = self.hands[partner]
-        offerer_hand.remove(offered)
-        partner_hand.remove(given)
-        bisect.insort(offerer_hand, given, key=_by_id)
-        bisect.insort(partner_hand, offered, key=_by_id)
+        oid = offered.id
+        offerer_hand = self._hands[active]
+        offerer_hand.remove(oid)
+        partner_hand.remove(gid)
+        insort(offerer_hand, gid)
+        insort(partner_hand, oid)
         self.pending_offer = None
         self.optional_used = True
-        self._turns[-1][1].append(("swap", offered, partner, given))
-        return partner, (given, None, None, None, False, active, offered)
+        return partner, (gid, 0, NONE, NONE, False, active, oid)
 
     def _update_cookie(self) -> None:
         """R13 after a step that changed a collection (same answer as ``cookie_holder``)."""
@@ -373,7 +575,7 @@ class Game:
 
         Returns True when the game is over.
         """
-        self.turns_taken[self.active] += 1
+        self._turns_taken[self.active] += 1
         self._turns_done += 1
         self.main_done = False
         self.optional_used = False
@@ -382,13 +584,12 @@ class Game:
                 self.board,
                 self.collections,
                 self.black_hats,
-                [h[0] for h in self.hands],
+                [ALL_CARDS[h[0]] for h in self._hands],
                 self.cookie,
                 self.teams,
             )
             return True
         self.active = (self.active + 1) % self.seats
-        self._turns.append((self.active, []))
         return False
 
     # ----------------------------------------------------------------- views
@@ -412,24 +613,24 @@ class Game:
             viewer=viewer,
             seats=self.seats,
             teams=self.teams,
-            types=self.setup.types,
-            board=tuple(self.board),
-            hand=tuple(self.hands[viewer]) if viewer is not None else None,
-            own_black_hats=tuple(self.black_hats[viewer]) if viewer is not None else None,
-            hand_sizes=tuple(len(h) for h in self.hands),
-            collections=tuple(tuple(c) for c in self.collections),
-            black_hat_counts=tuple(len(b) for b in self.black_hats),
-            deck_size=len(self.deck),
-            discard_size=len(self.discard_pile),
+            types=self._types,
+            board=card_tuple(self._board),
+            hand=card_tuple(self._hands[viewer]) if viewer is not None else None,
+            own_black_hats=card_tuple(self._black_hats[viewer]) if viewer is not None else None,
+            hand_sizes=tuple(map(len, self._hands)),
+            collections=tuple(map(card_tuple, self._collections)),
+            black_hat_counts=tuple(map(len, self._black_hats)),
+            deck_size=len(self._deck),
+            discard_size=len(self._pile),
             cookie=self.cookie,
             active_seat=self.active,
             to_move=self.to_move,
             round=self.round,
-            turns_taken=tuple(self.turns_taken),
+            turns_taken=tuple(self._turns_taken),
             main_done=self.main_done,
             optional_used=self.optional_used,
             pending_swap=pending,
-            events=tuple(e.seen_by(viewer) for e in self.events),
+            events=events_seen_by(self._log, viewer),
             result=self.result,
         )
 
@@ -442,31 +643,64 @@ class Game:
         """The ``turns`` list of ``hats-record/1`` so far: completed effective steps only.
 
         Swap offers that were declined or withdrawn are not steps of the record (R10); a turn
-        appears once it has a step. A fresh list of fresh dicts on every call.
+        appears once it has a step. A fresh list of fresh dicts on every call. Built from the
+        event log: a turn is the seat of its first step (always the seat whose turn it is)
+        and the exchanges, black hats, discards and answered swaps up to its end.
         """
-        return [
-            {"seat": seat, "steps": [_step_dict(raw) for raw in steps]}
-            for seat, steps in self._turns
-            if steps
-        ]
+        codes = CODE_OF
+        reshuffles = iter(self._reshuffles)
+        turns: list[dict[str, Any]] = []
+        steps: list[dict[str, Any]] = []
+        seat = None
+        for head, card, slot, took, drew, _, received, _ in RECORD.iter_unpack(self._log):
+            if seat is None:
+                seat = head & 3
+            kind = head >> 2 & 7
+            if kind == _KIND_EXCHANGE:
+                step = {"kind": "exchange", "card": codes[card], "slot": slot, "took": codes[took]}
+                steps.append(step)
+            elif kind == _KIND_BLACK_HAT:
+                steps.append({"kind": "black_hat", "card": codes[card]})
+            elif kind == _KIND_DISCARD:
+                order = next(reshuffles) if head & _RESHUFFLED else None
+                steps.append(
+                    {
+                        "kind": "discard",
+                        "card": codes[card],
+                        "drew": codes[drew],
+                        "reshuffled": [codes[c] for c in order] if order is not None else None,
+                    }
+                )
+            elif kind == _KIND_ANSWER_SWAP:  # the answering partner's step: seat, given, offered
+                offered = codes[received]
+                steps.append(
+                    {"kind": "swap", "card": offered, "partner": head & 3, "received": codes[card]}
+                )
+            if head & _TURN_ENDED:
+                if steps:
+                    turns.append({"seat": seat, "steps": steps})
+                steps, seat = [], None
+        if steps:
+            turns.append({"seat": seat, "steps": steps})
+        return turns
 
     def types_in_play(self) -> tuple[HatType, ...]:
         """Hat types in play (R3)."""
-        return self.setup.types
+        return self._types
 
     def snapshot(self) -> dict[str, Any]:
         """A comparable summary of the whole state (tests, replay checks)."""
         codes = _codes
         return {
-            "board": codes(self.board),
-            "hands": [codes(h) for h in self.hands],
-            "collections": [codes(c) for c in self.collections],
-            "black_hats": [codes(b) for b in self.black_hats],
-            "deck": codes(self.deck),
-            "discard_pile": codes(self.discard_pile),
+            "board": codes(self._board),
+            "hands": [codes(h) for h in self._hands],
+            "collections": [codes(c) for c in self._collections],
+            "black_hats": [codes(b) for b in self._black_hats],
+            "deck": codes(self._deck),
+            "discard_pile": codes(self._pile),
             "cookie": self.cookie,
             "active": self.active,
-            "turns_taken": list(self.turns_taken),
+            "turns_taken": list(self._turns_taken),
             "main_done": self.main_done,
             "optional_used": self.optional_used,
             "pending_offer": self.pending_offer.code if self.pending_offer else None,
@@ -474,26 +708,8 @@ class Game:
         }
 
 
-def _codes(cards: Sequence[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def _step_dict(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """A record step (docs/GAME_RECORD.md) from the raw tuple kept during play."""
-    kind = raw[0]
-    if kind == "exchange":
-        return {"kind": kind, "card": raw[1].code, "slot": raw[2], "took": raw[3].code}
-    if kind == "black_hat":
-        return {"kind": kind, "card": raw[1].code}
-    if kind == "discard":
-        reshuffled = raw[3]
-        return {
-            "kind": kind,
-            "card": raw[1].code,
-            "drew": raw[2].code,
-            "reshuffled": _codes(reshuffled) if reshuffled is not None else None,
-        }
-    return {"kind": kind, "card": raw[1].code, "partner": raw[2], "received": raw[3].code}
+def _codes(ids: bytes | bytearray) -> list[str]:
+    return [CODE_OF[i] for i in ids]
 
 
 assert HAND_SIZE == TURNS_PER_SEAT + 1  # one card is left over as the favourite (R14)

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 __all__ = [
     "CAN_TAKE",
     "active_seat_actions",
+    "active_seat_actions_by_id",
     "answer_actions",
+    "answer_actions_by_id",
     "card_choices",
     "legal_actions_for",
 ]
@@ -53,23 +55,34 @@ def active_seat_actions(
 
     ``hand`` in canonical card order, ``board`` slot 1 first. Exchanges need R7; the optional
     action is a discard with 2–3 seats (R9) or a swap offer with 4 (R10); ending the turn
-    needs the main action first (R11).
+    needs the main action first (R11). The same list as :func:`active_seat_actions_by_id`.
     """
+    return active_seat_actions_by_id(
+        [c.id for c in hand], [b.id for b in board], seats, main_done, optional_used
+    )
+
+
+def active_seat_actions_by_id(
+    hand: Sequence[int],
+    board: Sequence[int],
+    seats: int,
+    main_done: bool,
+    optional_used: bool,
+) -> list[Action]:
+    """:func:`active_seat_actions` with the hand and the board as card ids (bytes work)."""
     out: list[Action] = []
     if not main_done:
-        board_ids = [b.id for b in board]
         append = out.append
-        for c in hand:
-            cid = c.id
+        for cid in hand:
             ok = CAN_TAKE[cid]
             row = EXCHANGES[cid]
-            for slot, bid in enumerate(board_ids, 1):
+            for slot, bid in enumerate(board, 1):
                 if ok[bid]:
                     append(row[slot])
-        out.extend([BLACK_HATS[c.id] for c in hand])
+        out.extend([BLACK_HATS[c] for c in hand])
     if not optional_used:
         table = OFFERS if seats == 4 else DISCARDS
-        out.extend([table[c.id] for c in hand])
+        out.extend([table[c] for c in hand])
     if main_done:
         out.append(END_TURN)
     return out
@@ -77,7 +90,12 @@ def active_seat_actions(
 
 def answer_actions(hand: Sequence[Card]) -> list[Action]:
     """The partner's replies to a waiting swap offer: give any hand card, or decline (R10)."""
-    out: list[Action] = [ANSWERS[c.id] for c in hand]
+    return answer_actions_by_id([c.id for c in hand])
+
+
+def answer_actions_by_id(hand: Sequence[int]) -> list[Action]:
+    """:func:`answer_actions` with the hand as card ids (bytes work)."""
+    out: list[Action] = [ANSWERS[c] for c in hand]
     out.append(DECLINE)
     return out
 

@@ -112,7 +112,7 @@ class GameSession:
     @property
     def version(self) -> int:
         """Steps applied so far: the sequence number of the next step."""
-        return len(self.game.steps)
+        return self.game.step_count
 
     @property
     def practice(self) -> bool:

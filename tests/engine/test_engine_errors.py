@@ -1,6 +1,8 @@
 """Illegal moves (R7–R14, "not your turn", unknown seats): each raises its own error and
 changes nothing at all."""
 
+import dataclasses
+
 import pytest
 from engine_testkit import C, make_game, random_game
 
@@ -149,8 +151,8 @@ def test_r9_failed_scripted_reshuffle_changes_nothing():
     from engine.chance import ScriptedChance
 
     game = make_game(2, hands=["blue6"])
-    scripted = Game(game.config, game.setup, ScriptedChance([]))
-    scripted.deck.clear()  # force a reshuffle the script does not have
+    # An empty draw deck forces a reshuffle the script does not have.
+    scripted = Game(game.config, dataclasses.replace(game.setup, deck=()), ScriptedChance([]))
     before = scripted.snapshot()
     with pytest.raises(ValueError):
         scripted.apply(0, Discard(C("blue6")))

@@ -65,10 +65,12 @@ def test_table_picture_depends_on_public_information_only():
     """Two games with the same public state but different hidden hands: the same picture."""
     game = states(3, seed=4)[1]
     other = game.copy()
-    # Swap two seats' hands and scramble the deck order: nothing public changes.
-    other.hands[0], other.hands[1] = other.hands[1], other.hands[0]
-    if len(other.hands[0]) == len(other.hands[1]):
-        other.deck = list(reversed(other.deck))
+    # Swap two seats' hands and scramble the deck order (the game's card ids, engine.compact):
+    # nothing public changes.
+    hands = other._hands
+    other._hands = (hands[1], hands[0], *hands[2:])
+    if len(hands[0]) == len(hands[1]):
+        other._deck.reverse()
         assert other.public_view().hand_sizes == game.public_view().hand_sizes
         assert render_table(other.public_view(), SHORT_NAMES, EN) == render_table(
             game.public_view(), SHORT_NAMES, EN
