@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.source import parse_source
+
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS = {
@@ -55,7 +57,7 @@ def _type_checking_lines(tree: ast.Module) -> set[int]:
 
 def imports(path: Path) -> list[tuple[int, str, bool]]:
     """``(line, top-level module, type-only)`` for every import in ``path`` (any depth)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse_source(path)
     typing_only = _type_checking_lines(tree)
     found = []
     for node in ast.walk(tree):

@@ -27,6 +27,7 @@ from tests.i18n.catalog_checks import (
     write_filled_catalog,
 )
 from tests.i18n.command_support import loaded_bot
+from tests.source import parse_source
 
 MESSAGES_POT = LOCALES_DIR / "messages.pot"
 COMMANDS_POT = LOCALES_DIR / f"{COMMANDS}.pot"
@@ -130,7 +131,11 @@ _TRANSLATOR_MAKERS = {"tr", "tr_for", "public_tr", "for_locale"}
 
 def _code_files() -> list[Path]:
     root = Path(__file__).resolve().parents[2]
-    return [root / "bot.py", *sorted((root / "cogs").rglob("*.py"))]
+    return [
+        root / "bot.py",
+        *sorted((root / "cogs").rglob("*.py")),
+        *sorted((root / "service").rglob("*.py")),
+    ]
 
 
 def _code_msgids() -> tuple[set, list[str]]:
@@ -144,7 +149,7 @@ def _code_msgids() -> tuple[set, list[str]]:
     found: set = set()
     hidden: list[str] = []
     for path in _code_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_source(path)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
                 continue

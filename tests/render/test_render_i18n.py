@@ -13,6 +13,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from cogs.i18n import LOCALES_DIR, N_, Tr, Translator
+from tests.source import parse_source
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,7 +160,7 @@ def _source_msgids(subdir: str) -> set[str | tuple[str, str]]:
     """
     found: set[str | tuple[str, str]] = set()
     for path in sorted((ROOT / subdir).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse_source(path)):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             strings = [a.value if isinstance(a, ast.Constant) else None for a in node.args[:2]]

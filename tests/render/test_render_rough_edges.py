@@ -15,6 +15,7 @@ from cogs.render.end import end_embed
 from cogs.render.events import describe_event
 from engine import Game, GameConfig
 from engine.actions import OFFERS
+from tests.source import parse_source
 
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "cogs" / "locales" / "messages.pot"
@@ -42,7 +43,7 @@ def test_no_rule_id_in_any_player_text():
     # every string in the Discord layer that is not a docstring (error texts included)
     found = []
     for path in (ROOT / "cogs").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_source(path)
         bare = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
         found += [
             f"{path.name}:{node.lineno}"
