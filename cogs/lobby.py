@@ -18,6 +18,7 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
 from cogs.replies import seat_name, send_private
+from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat
 from service import ServiceError
 
@@ -224,14 +225,42 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="new", description="Open a lobby for a game of Hats here")
-    async def new(self, interaction: discord.Interaction) -> None:
-        """``/hats new``: open a lobby in this channel with the caller seated as host."""
-        await self.guarded(interaction, lambda: self.open_lobby(interaction))
+    @app_commands.describe(timer="Seconds per turn (at least 10), or 0 for no timer")
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        timer: app_commands.Range[int, 0, 86400] | None = None,
+    ) -> None:
+        """``/hats new [timer]``: open a lobby here with the caller seated as host.
+
+        ``timer``: the lobby's turn timer in seconds (0: none); default: the server's
+        (``/hats settings timer``), else the bot's.
+        """
+
+        async def work() -> None:
+            chosen = None if timer is None else (check_timer(timer) or 0.0)
+            await self.open_lobby(interaction, turn_timer=chosen)
+
+        await self.guarded(interaction, work)
+
+    def default_timer(self, guild_id: int) -> float | None:
+        """The turn timer of a new lobby in ``guild_id``: the server's setting, else the bot's."""
+        chosen = self.bot.guild_option(guild_id).turn_timer
+        if chosen is None:
+            return self.bot.settings.turn_timer
+        return chosen or None
 
     async def open_lobby(
-        self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
+        self,
+        interaction: discord.Interaction,
+        seats: Sequence[LobbySeat] = (),
+        *,
+        turn_timer: float | None = None,
     ) -> None:
-        """Open a lobby here (``seats``: extra seats after the host, for a rematch)."""
+        """Open a lobby here (``seats``: extra seats after the host, for a rematch).
+
+        ``turn_timer``: seconds, 0.0 for none, None for :meth:`default_timer`.
+        """
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
         missing = self.missing_permissions(interaction)
@@ -241,8 +270,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 "to grant them, then try again.",
                 missing=", ".join(missing),
             )
+        if turn_timer is None:
+            turn_timer = self.default_timer(interaction.guild.id)
         settings = {
-            TURN_TIMER: self.bot.settings.turn_timer,
+            TURN_TIMER: turn_timer or None,
             SWAP_TIMEOUT: self.bot.settings.swap_timeout,
         }
         row = await self.bot.games.open_lobby(

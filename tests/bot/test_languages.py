@@ -223,17 +223,17 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     watch.check_all()  # still Italian after a Spanish player's click
 
     # only a server manager may change it; a bad value changes nothing
-    r = await bruno.slash(channel, "hats language", language="fr")
+    r = await bruno.slash(channel, "hats settings language", language="fr")
     assert r.ephemeral and "Manage Server" in r.response.content
     watch.check_answer(bruno, r)
-    r = await anna.slash(channel, "hats language", language="klingon")
+    r = await anna.slash(channel, "hats settings language", language="klingon")
     assert r.ephemeral and "'klingon'" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) is None
     watch.check_all()
 
     # a manager sets French: stored, the open lobby redrawn, everything public after it French
-    r = await anna.slash(channel, "hats language", language="Français")
+    r = await anna.slash(channel, "hats settings language", language="Français")
     assert r.ephemeral and "Français" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) == "fr"
@@ -245,7 +245,7 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     watch.check_all()  # the table in French, each DM in its player's language
 
     # back to the server default: the live table is redrawn in Italian
-    r = await anna.slash(channel, "hats language", language="default")
+    r = await anna.slash(channel, "hats settings language", language="default")
     assert r.ephemeral and "Italiano" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from tests.bot.helpers import dm_of, open_and_start, play_one, session_of
@@ -174,20 +175,37 @@ async def test_lobby_expires_after_its_last_change(world):
     assert not message.components
 
 
-async def test_timer_command_sets_the_lobby_turn_timer(world):
+async def test_the_lobby_timer_is_set_by_hats_new_and_the_lobbys_timer_select(world):
     alice, bob = world.players[:2]
-    await alice.slash(world.channel, "hats new")
-    r = await bob.slash(world.channel, "hats timer", seconds=30)
-    assert "Only the host" in r.response.content
-    r = await alice.slash(world.channel, "hats timer", seconds=5)
+    r = await alice.slash(world.channel, "hats new", timer=5)
     assert "at least 10 seconds" in r.response.content
-    await alice.slash(world.channel, "hats timer", seconds=0)
+    assert await world.env.bot.games.lobby_in_channel(world.channel.id) is None
+    r = await alice.slash(world.channel, "hats new", timer=0)
     row = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert row.settings["turn_timer"] is None
-    await alice.slash(world.channel, "hats timer", seconds=120)
-    assert (await world.env.bot.games.lobby_in_channel(world.channel.id)).settings[
-        "turn_timer"
-    ] == 120
+    lobby = r.response.message
+    select = f"hats:lt:{row.id}"
+    r = await bob.select(lobby, ["30"], custom_id=select)
+    assert "Only the host" in r.response.content
+    await alice.select(lobby, ["120"], custom_id=select)
+    row = await world.env.bot.games.lobby_in_channel(world.channel.id)
+    assert row.settings["turn_timer"] == 120
+
+
+async def test_settings_timer_is_the_default_of_new_lobbies_here(world):
+    alice, bob = world.players[:2]
+    r = await bob.slash(world.channel, "hats settings timer", seconds=60)
+    assert "Manage Server" in r.response.content
+    managers = world.guild.create_role(
+        "Managers", permissions=discord.Permissions(manage_guild=True)
+    )
+    boss = world.guild.add_member(world.env.create_user("boss"), roles=[managers])
+    r = await boss.slash(world.channel, "hats settings timer", seconds=90)
+    assert r.ephemeral and "1 min 30 s" in r.response.content
+    await alice.slash(world.channel, "hats new")
+    row = await world.env.bot.games.lobby_in_channel(world.channel.id)
+    assert row.settings["turn_timer"] == 90
+    assert (await world.env.bot.store.guild_settings.options())[world.guild.id].turn_timer == 90
 
 
 @options(turn_timer=None)
