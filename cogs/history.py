@@ -37,7 +37,7 @@ from cogs.render.history import (
 from cogs.replies import seat_name, send_private
 from data import Store, StoreError
 from data.history import RatingDelta
-from history.ratings import GLOBAL, MIN_GAMES
+from history.ratings import GLOBAL
 from history.replay import Replay
 from history.stats import summarize, trend
 
@@ -244,9 +244,7 @@ async def leaderboard_message(
     rows = await history.leaderboard(
         guild_id, seats=seats, since=since, offset=page * page_size, limit=page_size
     )
-    embed = leaderboard_embed(
-        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=MIN_GAMES
-    )
+    embed = leaderboard_embed(rows, total, page, pages, tr, seats=seats, days=days or None)
     return embed, _leaderboard_view(seats, days, page, pages)
 
 

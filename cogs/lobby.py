@@ -121,19 +121,24 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
     ) -> None:
         """Show the lobby's new state: edit the pressed message, or the stored one.
 
-        Public: drawn in the server's language (``public_tr``), whoever pressed.
+        Public: drawn in the server's language (``public_tr``), whoever pressed. A ``closed``
+        lobby shrinks to its one ``status`` line (started: where the game goes on).
         """
         tr = self.public_tr(row.guild_id)
-        embed = lobby_embed(self.lobby_info(row, tr, status, closed=closed), tr)
-        view = None if closed else self.lobby_view(row, tr)
+        if closed:  # one line, nothing that goes stale (issue 18): no players, no buttons
+            edit: dict[str, Any] = {"content": status or tr("This lobby is closed."), "embed": None}
+            edit["view"] = None
+        else:
+            embed = lobby_embed(self.lobby_info(row, tr, status), tr)
+            edit = {"content": None, "embed": embed, "view": self.lobby_view(row, tr)}
         if from_button:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(**edit)
             return
         if row.message_id is None:
             return
         channel = self.bot.get_partial_messageable(row.channel_id)
         try:
-            await channel.get_partial_message(row.message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(row.message_id).edit(**edit)
         except discord.HTTPException as exc:
             log.warning("could not edit lobby %d: %s", row.id, exc)
 
@@ -197,11 +202,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.public_tr(row.guild_id)
-        status = tr(
-            "The game has started in {channel}: game #{game}. The table and your hands follow.",
-            channel=f"<#{row.channel_id}>",
-            game=session.id,
-        )
+        status = tr("🎩 Game #{game} has started: follow it on the table below.", game=session.id)
         try:
             await self.redraw(
                 interaction,

@@ -427,7 +427,8 @@ def _seat_panel(
     pad = 12
     h = pad + 40 + 8 + 56 + pad
     team = _team(obs.teams, seat)
-    tone = Tone.ACTIVE if obs.to_move == seat else Tone.NORMAL
+    active = obs.active_seat == seat and not obs.is_over  # as the turn line above (R10, R14)
+    tone = Tone.ACTIVE if active else Tone.NORMAL
     b.add(Panel(Box(MARGIN, y, WIDTH - 2 * MARGIN, h), tone))
     left = MARGIN + pad + (8 if team is not None else 0)
     right = WIDTH - MARGIN - pad
@@ -441,7 +442,7 @@ def _seat_panel(
         y + pad,
         right - hand_w - 16,
         teams=obs.teams,
-        turn=obs.to_move == seat,
+        turn=active,
         cookie=obs.cookie == seat,
         tr=tr,
     )
@@ -524,7 +525,9 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
     """The end picture from any observation of a finished game (``obs.result`` set).
 
     Shows the tea table after clean-up with the turned-down slots faded and crossed (R15),
-    then the players by rank (R19): rank, trophy for the winners, name, cookie (R13), team
+    then the players by rank (R19; with 4 seats by team, R20: the winning team first, each
+    team's players together under the team's rank, every winner with a trophy; inside a team
+    by score): rank, trophy for the winners, name, cookie (R13), team
     (R5), the total, the breakdown collection + favourite + cookie (R16–R18), the favourite
     hat and face-up collection, the black hat count; with 4 seats the team totals (R20).
     Raises ValueError while the game is still running.
@@ -546,10 +549,20 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         face_up=result.face_up_slots,
     )
     winners = set(result.winners)
+    teams = obs.teams
+    team_total: dict[int, int] = {}
+    if teams and result.team_totals is not None:
+        team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
+
+    def group(seat: int) -> tuple[bool, int, int]:
+        """Teams first (R20): a team's players stay together, ranked as their team."""
+        team = _team(teams, seat)
+        return (seat not in winners, -team_total.get(seat, 0), team if team is not None else seat)
+
     order = sorted(
         range(obs.seats),
         key=lambda s: (
-            s not in winners,
+            *group(s),
             -result.scores[s].total,
             -result.scores[s].black_hats,
             result.cookie != s,
@@ -560,9 +573,9 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
     previous = None
     for position, seat in enumerate(order, start=1):
         score = result.scores[seat]
-        key = (seat in winners, score.total, score.black_hats)
+        key = group(seat)[:2] if teams else (seat in winners, score.total, score.black_hats)
         if key != previous:
-            rank = position
+            rank = rank + 1 if teams else position
             previous = key
         y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr) + 10
     if obs.teams and result.team_totals is not None:
