@@ -557,22 +557,22 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
 def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id: int) -> Layout:
     """The end picture from any observation of a finished game (``obs.result`` set).
 
-    Shows the tea table after clean-up with the turned-down slots faded and crossed (R15),
-    then the players by rank (R19; with 4 seats by team, R20: the winning team first, each
-    team's players together under the team's rank, every winner with a trophy; inside a team
-    by score): rank, trophy for the winners, name, cookie (R13), team
-    (R5), the total, the breakdown collection + favourite + cookie (R16–R18), the favourite
-    hat and face-up collection, the black hat count; with 4 seats the team totals (R20).
+    :data:`PHONE_WIDTH` wide, no text under :data:`MIN_PHONE_TEXT` px. Shows the tea table
+    after clean-up with the turned-down slots faded and crossed (R15), then the players by
+    rank (R19; with 4 seats by team, R20: the winning team first, each team's players
+    together under the team's rank, every winner with a trophy; inside a team by score):
+    rank, trophy for the winners, name, cookie (R13), team (R5), the total (R16–R18), the
+    favourite hat, the black hat count and the face-up collection; with 4 seats the team
+    totals, winning team first (R20). The game and its winner are the message's text.
     Raises ValueError while the game is still running.
     """
     result = obs.result
     if result is None:
         raise ValueError("end_layout needs a finished game (obs.result set)")
+    del game_id  # the message's text names the game
+    width = PHONE_WIDTH
     b = _Builder()
     y = MARGIN
-    title = tr("Hats: game #{game_id} is over", game_id=game_id)
-    b.text(MARGIN, y, title, 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
-    y += 52
     y = _board(
         b,
         result.board,
@@ -580,6 +580,8 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         tr("Tea table after clean-up"),
         max_card_w=124,
         face_up=result.face_up_slots,
+        width=width,
+        title_size=MIN_PHONE_TEXT + 1,
     )
     winners = set(result.winners)
     teams = obs.teams
@@ -610,24 +612,26 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         if key != previous:
             rank = rank + 1 if teams else position
             previous = key
-        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr) + 10
+        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr, width) + 8
     if obs.teams and result.team_totals is not None:
-        for index, (team, total) in enumerate(zip(obs.teams, result.team_totals, strict=True)):
+        order_teams = sorted(range(2), key=lambda i: order.index(obs.teams[i][0]))
+        for index in order_teams:  # the winning team first, as the panels
+            team, total = obs.teams[index], result.team_totals[index]
             tone = _TEAM_TONES[index]
             points = tr.plural("{n} point", "{n} points", total)
             right = b.text(
-                WIDTH - MARGIN, y, points, 24, max_w=200, bold=True, tone=tone, h=36, right=True
+                width - MARGIN, y, points, 26, max_w=160, bold=True, tone=tone, h=36, right=True
             )
-            end = right.box.x - 16 if right else WIDTH - MARGIN
+            end = right.box.x - 12 if right else width - MARGIN
             name = b.text(
-                MARGIN, y, tr(TEAM_NAMES[index]), 24, max_w=180, bold=True, tone=tone, h=36
+                MARGIN, y, tr(TEAM_NAMES[index]), 26, max_w=140, bold=True, tone=tone, h=36
             )
-            x = (name.box.right if name else MARGIN) + 12
+            x = (name.box.right if name else MARGIN) + 10
             members = " & ".join(_name(names, s) for s in team)
             b.text(x, y, members, 24, max_w=max(0, end - x), h=36)
             y += 40
-        y += 10
-    return b.layout(y - 10 + MARGIN)
+        y += 8
+    return b.layout(y - 8 + MARGIN, width)
 
 
 def _score_panel(
@@ -639,48 +643,46 @@ def _score_panel(
     winner: bool,
     y: int,
     tr: Translate,
+    width: int = WIDTH,
 ) -> int:
+    """One player's result panel; returns its bottom y.
+
+    Rank, 🏆, name, 🍪, team and total; favourite hat and black hat count; the face-up
+    collection (the breakdown in words is the alt text's).
+    """
     result = obs.result
     assert result is not None
     score = result.scores[seat]
-    pad = 12
-    h = pad + 40 + 4 + 34 + 6 + 56 + 6 + 56 + pad
+    pad = 10
+    h = pad + 40 + 6 + 56 + 6 + 56 + pad
     team = _team(obs.teams, seat)
-    b.add(Panel(Box(MARGIN, y, WIDTH - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
+    b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
     left = MARGIN + pad + (8 if team is not None else 0)
-    right = WIDTH - MARGIN - pad
+    right = width - MARGIN - pad
     total = tr.plural("{n} point", "{n} points", score.total)
-    total_w = min(220, int(measure(total, 28, BOLD)) + 1)
+    total_w = min(160, int(measure(total, 26, BOLD)) + 1)
     _name_row(
         b,
         names,
         seat,
         left,
         y + pad,
-        right - total_w - 16,
+        right - total_w - 12,
         teams=obs.teams,
         turn=False,
         cookie=result.cookie == seat,
         trophy=winner,
         prefix=f"{rank}.",
         tr=tr,
+        team_size=MIN_PHONE_TEXT + 1,
     )
-    b.text(right, y + pad, total, 28, max_w=total_w, bold=True, h=40, right=True)
-    row = y + pad + 44
-    breakdown = tr(
-        "Collection {collection} + favourite {favourite} + cookie {cookie} = {total}",
-        collection=score.collection,
-        favourite=score.favourite,
-        cookie=score.cookie,
-        total=score.total,
-    )
-    b.text(left, row, breakdown, 22, max_w=right - left, tone=Tone.MUTED, h=34)
-    row += 40
-    label = b.text(left, row, tr("Favourite hat"), 22, max_w=300, h=56)
-    x = (label.box.right if label else left) + 8
-    b.add(CardFace(Box(x, row, 76, 56), result.favourites[seat]))
+    b.text(right, y + pad, total, 26, max_w=total_w, bold=True, h=40, right=True)
+    row = y + pad + 46
     blacks = f"×{score.black_hats}"
-    black_w = _count_width(56, blacks)
-    _count(b, BlackHatCard, right - black_w, row, 56, blacks)
-    _chips(b, result.collections[seat], left, row + 62, right - left)
+    black_w = _count_width(40, blacks, 26)
+    label = b.text(left, row, tr("Favourite hat"), 24, max_w=right - left - black_w - 80, h=56)
+    x = (label.box.right if label else left) + 8
+    b.add(CardFace(Box(x, row, 44, 56), result.favourites[seat]))
+    _count(b, BlackHatCard, right - black_w, row + 8, 40, blacks, 26)
+    _chips(b, result.collections[seat], left, row + 62, right - left, min_w=44)
     return y + h
