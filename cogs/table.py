@@ -123,9 +123,9 @@ class TableCog(HatsFeature, name="TableCog"):
             container.add_item(discord.ui.TextDisplay(texts.state))
         if texts.recent:
             container.add_item(discord.ui.TextDisplay(texts.recent))
-        container.add_item(self._buttons(session, tr))
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
+        view.add_item(self._buttons(session, tr))  # the message's full width: one row
         return view, files
 
     def _drawn(self, session: GameSession) -> tuple:
@@ -266,9 +266,9 @@ class TableCog(HatsFeature, name="TableCog"):
         rematch.item.label = tr("Rematch")
         rematch.item.style = discord.ButtonStyle.success
         rematch.item.emoji = "🔁"
-        container.add_item(discord.ui.ActionRow(rematch))
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
+        view.add_item(discord.ui.ActionRow(rematch))
         return view, [record, *files]
 
     async def _rating_changes(self, session: GameSession, tr: Tr) -> str | None:

@@ -357,7 +357,7 @@ def end_texts(
     title = tr("Hats: game #{game_id} is over", game_id=game_id)
     head = "\n".join(
         [
-            f"### {title}",
+            f"**{title}**",
             winner_text(result, seats, tr, obs.teams),
             f"-# {tie_break_text(result.tie_break, tr, teams=bool(obs.teams))}",
         ]

@@ -178,8 +178,9 @@ def table_embed(
 
 
 # ---------------------------------------------------------------------- Components V2 texts
-RECENT_LINES = 3
-"""What just happened on the table: at most this many event lines (issue 18)."""
+RECENT_LINES = 2
+"""What just happened on the table: this many last events (each a line, wrapped on a phone:
+at most 3 lines there in most cases; issue 18 asks for at most 3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +337,7 @@ def table_texts(
     if obs.viewer is not None:
         raise ValueError("table_texts needs the public observation (viewer None)")
     title = tr("Hats: game #{game_id}", game_id=game_id)
-    head = [f"### {title}", turn_text(obs, seats, tr), *_away_lines(obs, seats, tr)]
+    head = [f"**{title}** · {turn_text(obs, seats, tr)}", *_away_lines(obs, seats, tr)]
     lines = event_lines(
         obs.events, seats, tr, viewer=None, last=RECENT_LINES, auto_played=auto_played
     )
