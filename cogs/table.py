@@ -61,11 +61,17 @@ def drawn_state(session: GameSession, language: str, pictures: bool = True) -> t
     return (session.version, seats, language, pictures)
 
 
-def _picture_gallery(filename: str, alt: str) -> discord.ui.MediaGallery:
-    """A media gallery of one attached picture, full message width, with its alt text."""
-    return discord.ui.MediaGallery(
-        discord.MediaGalleryItem(f"attachment://{filename}", description=alt)
-    )
+def _headed(head: str, picture: str | None, alt: str) -> discord.ui.Container:
+    """A V2 container with ``head`` and the attached ``picture`` at full message width.
+
+    ``picture``: a file name (None: no picture), shown in a media gallery with its ``alt``.
+    """
+    container = discord.ui.Container(accent_colour=COLOUR)
+    container.add_item(discord.ui.TextDisplay(head))
+    if picture is not None:
+        item = discord.MediaGalleryItem(f"attachment://{picture}", description=alt)
+        container.add_item(discord.ui.MediaGallery(item))
+    return container
 
 
 class TableCog(HatsFeature, name="TableCog"):
@@ -115,10 +121,7 @@ class TableCog(HatsFeature, name="TableCog"):
             pictures=bool(files),
             auto_played=session.auto_played,
         )
-        container = discord.ui.Container(accent_colour=COLOUR)
-        container.add_item(discord.ui.TextDisplay(texts.head))
-        if files:
-            container.add_item(_picture_gallery(TABLE_FILE, texts.alt))
+        container = _headed(texts.head, TABLE_FILE if files else None, texts.alt)
         if texts.state:
             container.add_item(discord.ui.TextDisplay(texts.state))
         if texts.recent:
@@ -249,10 +252,7 @@ class TableCog(HatsFeature, name="TableCog"):
             alt = end_alt_text(obs, seats, tr, game_id=session.id)
             files = await self.bot.pictures.end(session, self.bot.names, tr, None, description=alt)
         texts = end_texts(obs, seats, tr, game_id=session.id, pictures=bool(files), humans=humans)
-        container = discord.ui.Container(accent_colour=COLOUR)
-        container.add_item(discord.ui.TextDisplay(texts.head))
-        if files:
-            container.add_item(_picture_gallery(END_FILE, texts.alt))
+        container = _headed(texts.head, END_FILE if files else None, texts.alt)
         if texts.results:
             container.add_item(discord.ui.TextDisplay(texts.results))
         ratings = await self._rating_changes(session, tr)
