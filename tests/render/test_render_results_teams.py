@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.render.end import end_texts
 from cogs.render.history import leaderboard_embed, players_text
 from data.history import BoardRow, SeatSummary
-from tests.render.render_support import EN, FR
+from tests.render.render_support import EN, FR, TRANSLATOR, finished_game, seat_labels
 
 
 @pytest.mark.parametrize("tr", [EN, FR], ids=["en", "fr"])
@@ -38,3 +39,25 @@ def test_leaderboard_explains_the_number_and_marks_provisional_ratings(tr):
     assert len(meaning) == 1 and "5" in meaning[0]
     if tr is FR:
         assert "Cote" in meaning[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_compact_end_groups_teams_and_says_each_fact_once(lang):
+    """Pictures off: the clean-up and the scores in text, teams first, every winner 🏆."""
+    tr = TRANSLATOR.for_locale(lang)
+    game = finished_game(4, seed=4)
+    obs = game.public_view()
+    result = obs.result
+    texts = end_texts(obs, seat_labels(4), tr, game_id=9, pictures=False, humans=4)
+    lines = texts.results.splitlines()
+    assert len(lines) == len(set(lines))
+    team_lines = [i for i, line in enumerate(lines) if line.lstrip("🏆 ").startswith("**")]
+    assert len(team_lines) == 2 and team_lines[0] == 1  # after the board line
+    winners_team = lines[1 : team_lines[1]]
+    assert all(line.startswith(("🏆", "- 🏆")) for line in winners_team)
+    assert sum("🏆" in line for line in lines) == 1 + len(result.winners)
+    assert texts.unrated is None and len(texts.alt) <= 1024
+    unrated = end_texts(obs, seat_labels(4), tr, game_id=9, humans=1).unrated
+    assert unrated == tr(
+        "Not rated: a game counts for the ratings with at least two human players."
+    )
