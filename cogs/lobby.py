@@ -1,7 +1,9 @@
 """Lobbies: ``/hats new``, join, leave, start, cancel, and their buttons; rematches.
 
-A lobby is one embed in the channel with Join, Leave, Start and Cancel buttons (persistent
-``DynamicItem``s). 2 to 4 players (R3); the host starts. One lobby or game per channel.
+A lobby is one Components V2 message in the channel with Join, Leave, Start and Cancel
+buttons (persistent ``DynamicItem``s), the other cogs' controls (teams, AI seats, the turn
+timer menu); once over it shrinks to one line. 2 to 4 players (R3); the host starts. One
+lobby or game per channel.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from cogs.render.common import COLOUR
+from cogs.render.lobby import lobby_texts
 from cogs.replies import seat_name, send_private
 from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat
@@ -88,9 +92,16 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             closed=closed,
         )
 
-    def lobby_view(self, row: LobbyRow, tr: Tr) -> discord.ui.View:
-        """Join / Leave / Start / Cancel."""
-        view = discord.ui.View(timeout=None)
+    def lobby_view(self, row: LobbyRow, tr: Tr, status: str | None = None) -> discord.ui.LayoutView:
+        """The open lobby as a Components V2 layout: its texts, then its controls.
+
+        Join / Leave / Start / Cancel in one row, the other cogs' buttons (teams, Remove AI)
+        in rows of at most five, and each select (Add AI, turn timer) in a row of its own.
+        """
+        container = discord.ui.Container(accent_colour=COLOUR)
+        for block in lobby_texts(self.lobby_info(row, tr, status), tr):
+            container.add_item(discord.ui.TextDisplay(block))
+        main = discord.ui.ActionRow()
         for op, label, style in (
             (LobbyOp.JOIN, tr("Join"), discord.ButtonStyle.success),
             (LobbyOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
@@ -104,10 +115,27 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 button.item.disabled = len(row.seats) < MIN_SEATS
             if op is LobbyOp.JOIN:
                 button.item.disabled = len(row.seats) >= MAX_SEATS
-            view.add_item(button)
+            main.add_item(button)
+        container.add_item(main)
+        buttons: list[discord.ui.Item] = []
+        selects: list[discord.ui.Item] = []
         for hook in self.hooks("lobby_items"):
             for item in hook(row, tr):
-                view.add_item(item)
+                inner = getattr(item, "item", item)
+                (selects if isinstance(inner, discord.ui.Select) else buttons).append(item)
+        for start in range(0, len(buttons), 5):
+            container.add_item(discord.ui.ActionRow(*buttons[start : start + 5]))
+        for select in selects:
+            container.add_item(discord.ui.ActionRow(select))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        return view
+
+    @staticmethod
+    def closed_view(text: str) -> discord.ui.LayoutView:
+        """A lobby that is over: its one line (a V2 message stays V2), nothing that goes stale."""
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.TextDisplay(text))
         return view
 
     async def redraw(
@@ -126,11 +154,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """
         tr = self.public_tr(row.guild_id)
         if closed:  # one line, nothing that goes stale (issue 18): no players, no buttons
-            edit: dict[str, Any] = {"content": status or tr("This lobby is closed."), "embed": None}
-            edit["view"] = None
+            view = self.closed_view(status or tr("This lobby is closed."))
         else:
-            embed = lobby_embed(self.lobby_info(row, tr, status), tr)
-            edit = {"content": None, "embed": embed, "view": self.lobby_view(row, tr)}
+            view = self.lobby_view(row, tr, status)
+        edit: dict[str, Any] = {"view": view}
         if from_button:
             await interaction.response.edit_message(**edit)
             return
@@ -287,9 +314,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
             )
         tr = self.public_tr(row.guild_id)
-        await interaction.response.send_message(
-            embed=lobby_embed(self.lobby_info(row, tr), tr), view=self.lobby_view(row, tr)
-        )
+        await interaction.response.send_message(view=self.lobby_view(row, tr))
         message = await interaction.original_response()
         await self.bot.games.set_lobby_message(row.id, message.id)
         self.bot.dispatch("hats_lobby_updated", row)

@@ -18,7 +18,7 @@ from cogs.render.common import (
 from cogs.render.limits import fit_embed
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 
-__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed"]
+__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed", "lobby_texts"]
 
 
 HOST_MARK = "👑"
@@ -176,3 +176,73 @@ def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
     if lobby.lobby_id is not None:
         embed.set_footer(text=tr("Lobby #{lobby_id}", lobby_id=lobby.lobby_id))
     return fit_embed(embed)
+
+
+def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
+    """The open lobby's text blocks for its Components V2 message, in order.
+
+    The title, host and what is still needed to start; the numbered places (🤖 AI with
+    level, open places); with 4 seats the teams (partners opposite, R5), the time to answer
+    a partner swap and the note that moderators can read private threads. The turn timer is
+    the lobby's timer menu's own (its chosen option), so it is not said again here.
+    """
+    count = len(lobby.seats)
+    lines = [f"**{tr('Hats: a new game is forming')}**"]
+    lines.append(tr("Hosted by {host}.", host=f"<@{lobby.host_id}>"))
+    if lobby.status:
+        lines.append(lobby.status)
+    if count < lobby.min_seats:
+        lines.append(
+            tr.plural(
+                "Waiting for {n} more player to start.",
+                "Waiting for {n} more players to start.",
+                lobby.min_seats - count,
+            )
+        )
+    elif count < lobby.max_seats:
+        lines.append(
+            tr.plural(
+                "Ready to start; {n} place is still open.",
+                "Ready to start; {n} places are still open.",
+                lobby.max_seats - count,
+            )
+        )
+    else:
+        lines.append(tr("The table is full."))
+    blocks = ["\n".join(lines)]
+    players = [
+        f"{i}. {_player_line(label, lobby.host_id, tr)}"
+        for i, label in enumerate(lobby.seats, start=1)
+    ]
+    open_place = tr("open place")  # (a call inside an f-string is not extracted)
+    players += [f"{i}. *{open_place}*" for i in range(count + 1, lobby.max_seats + 1)]
+    blocks.append("\n".join(players))
+    teams = lobby.teams
+    if teams is None and count == 4:
+        by_pos = [label.seat for label in lobby.seats]
+        teams = ((by_pos[0], by_pos[2]), (by_pos[1], by_pos[3]))
+    if teams is not None:
+        lines = [f"**{tr('Teams (partners sit opposite)')}**"]
+        lines += [
+            tr("{team}: {members}", team=t, members=m)
+            for t, m in team_members(teams, lobby.seats, tr)
+        ]
+        blocks.append("\n".join(lines))
+    small = [s for s in _setting_lines(lobby.settings, count, tr) if not s.startswith(_timer(tr))]
+    if count >= 4:
+        small.append(
+            tr("{mark} Privacy", mark=WARNING)
+            + ": "
+            + tr(
+                "Server moderators can read private threads, so this game's private threads "
+                "are not hidden from them."
+            )
+        )
+    if small:
+        blocks.append("\n".join(f"-# {s}" for s in small))
+    return blocks
+
+
+def _timer(tr: Tr) -> str:
+    """The start of the turn timer setting line (``Turn timer:``), in ``tr``'s language."""
+    return tr("Turn timer: none").split(":", 1)[0]

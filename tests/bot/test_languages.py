@@ -16,7 +16,7 @@ import pytest
 
 from cogs.controls import LobbyOp, TableOp
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, bot_messages, dm_of, session_of
+from tests.bot.helpers import act_on_hand, bot_messages, custom_ids, dm_of, session_of
 from tests.bot.language_support import (
     set_client_locales,
     tagged_translator,
@@ -195,10 +195,9 @@ async def test_four_players_each_read_their_own_language_and_the_channel_the_ser
 
 def session_id_of(lobby_message) -> int:
     """The lobby id carried by the lobby message's buttons."""
-    for row in lobby_message.components:
-        for child in row.children:
-            if (child.custom_id or "").startswith("hats:l:"):
-                return int(child.custom_id.split(":")[2])
+    for custom_id in custom_ids(lobby_message):
+        if custom_id.startswith("hats:l:"):
+            return int(custom_id.split(":")[2])
     raise AssertionError("no lobby button")
 
 

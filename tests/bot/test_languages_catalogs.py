@@ -11,7 +11,15 @@ import random
 
 from cogs.render.table import table_texts
 from cogs.replies import labels_for
-from tests.bot.helpers import act_on_hand, alt_texts, bot_messages, dm_of, session_of, v2_texts
+from tests.bot.helpers import (
+    act_on_hand,
+    alt_texts,
+    bot_messages,
+    custom_ids,
+    dm_of,
+    session_of,
+    v2_texts,
+)
 from tests.bot.language_support import set_client_locales
 
 CLIENTS = [("anna", "de"), ("bruno", "es-ES"), ("chloe", "fr"), ("dario", "it")]
@@ -54,9 +62,7 @@ async def test_each_player_gets_their_own_catalog_and_the_table_the_servers(
     set_client_locales(monkeypatch, locales)
 
     lobby = (await players[0].slash(channel, "hats new")).response.message
-    lobby_id = next(
-        int(c.custom_id.split(":")[2]) for row in lobby.components for c in row.children
-    )
+    lobby_id = next(int(c.split(":")[2]) for c in custom_ids(lobby))
     for p in players[1:]:
         await p.click(lobby, custom_id=f"hats:l:{lobby_id}:join")
     await players[0].click(lobby, custom_id=f"hats:l:{lobby_id}:start")

@@ -12,6 +12,7 @@ from pictures import render_end, render_hand, render_table
 from tests.bot.helpers import (
     alt_texts,
     bot_messages,
+    custom_ids,
     dm_of,
     open_and_start,
     play_one,
@@ -159,7 +160,7 @@ async def test_the_table_picture_speaks_the_servers_language(simcord_env):
     channel = guild.create_text_channel("hats")
     players = [guild.add_member(env.create_user(name)) for name in ("anna", "bruno")]
     lobby = (await players[0].slash(channel, "hats new")).response.message
-    ids = [c.custom_id for row in lobby.components for c in row.children]
+    ids = custom_ids(lobby)
     await players[1].click(lobby, custom_id=next(i for i in ids if i.endswith(":join")))
     await players[0].click(lobby, custom_id=next(i for i in ids if i.endswith(":start")))
     session = await env.bot.games.session_in_channel(channel.id)

@@ -3,23 +3,22 @@ team buttons only with 4 players, ``/hats record`` private unless shared, table 
 
 from __future__ import annotations
 
-from tests.bot.helpers import bot_messages, open_and_start, play_to_end, record_posts
+from tests.bot.helpers import (
+    bot_messages,
+    open_and_start,
+    play_to_end,
+    record_posts,
+    v2_texts,
+    walk_components,
+)
 
 
 def _lobby_message(world):
-    return next(
-        m
-        for m in bot_messages(world.env, world.channel)
-        if m.embeds and "Lobby #" in (m.embeds[0].footer.text or "")
-    )
+    return bot_messages(world.env, world.channel)[0]  # the lobby is the channel's first
 
 
 def _labels(message) -> list[str]:
-    return [
-        getattr(child, "label", None)
-        for row in message.components
-        for child in getattr(row, "children", [row])
-    ]
+    return [getattr(c, "label", None) for c in walk_components(message.components)]
 
 
 def _text(message) -> str:
@@ -33,8 +32,8 @@ async def test_started_lobby_says_only_that_it_started(world):
     session = await open_and_start(world, 3)
     lobby = bot_messages(world.env, world.channel)[0]
     # one line pointing to the table (issue 18): no players, settings or buttons go stale
-    assert lobby.embeds == [] and lobby.components == []
-    assert lobby.content == f"🎩 Game #{session.id} has started: follow it on the table below."
+    assert v2_texts(lobby) == [f"🎩 Game #{session.id} has started: follow it on the table below."]
+    assert [type(c).__name__ for c in walk_components(lobby.components)] == ["TextDisplay"]
 
 
 async def test_team_buttons_only_when_four_players_joined(world):
