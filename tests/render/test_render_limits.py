@@ -18,11 +18,11 @@ from cogs.render import (
     SeatLabel,
     end_embed,
     hand_embed,
-    lobby_embed,
     rules_embeds,
     table_embed,
 )
 from cogs.render.limits import embed_size, fit_embed, fit_lines, text_len, truncate
+from cogs.render.lobby import lobby_texts
 
 BIG_ID = 10**19 - 1  # the longest snowflake mention: <@ + 19 digits + >
 NASTY = "_*~`|" * 6 + "🎩🎩"  # 32 characters; markdown escaping doubles most of them
@@ -104,7 +104,8 @@ def test_long_recent_history_keeps_the_newest_lines():
 def test_lobby_and_rules_fit(tr):
     seats = tuple(worst_labels(4))
     lobby = LobbyInfo(BIG_ID, seats, settings={"x" * 200: "y" * 900}, status="s" * 5000)
-    assert_within_limits(lobby_embed(lobby, tr))
+    # Components V2: at most 4,000 characters of text in the whole message
+    assert sum(text_len(block) for block in lobby_texts(lobby, tr)) <= 4000
     for page in rules_embeds(tr):
         assert_within_limits(page)
 
