@@ -27,9 +27,9 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
 from cogs.pictures import END_FILE, TABLE_FILE, edit_kwargs, send_kwargs
-from cogs.render import rules_embeds
 from cogs.render.common import COLOUR
 from cogs.render.end import end_alt_text, end_texts
+from cogs.render.rules import rules_views
 from cogs.render.table import table_texts
 from cogs.replies import labels_for, send_private
 from engine import Event, to_record
@@ -307,7 +307,8 @@ class TableCog(HatsFeature, name="TableCog"):
         """Show my hand (ephemeral controls), Rules (ephemeral), Rematch (new lobby)."""
         tr = self.tr(interaction)
         if op is TableOp.RULES:
-            await send_private(interaction, embeds=rules_embeds(tr))
+            for view in rules_views(tr):
+                await send_private(interaction, view=view)
             return
         if op is TableOp.REMATCH:
             lobby_cog = self.bot.get_cog("LobbyCog")

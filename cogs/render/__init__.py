@@ -17,7 +17,7 @@ from cogs.render.events import describe_event
 from cogs.render.hand import hand_embed
 from cogs.render.limits import embed_size, fit_embed
 from cogs.render.lobby import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_texts
-from cogs.render.rules import rules_embeds
+from cogs.render.rules import rules_views
 from cogs.render.table import table_embed
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
     "hand_embed",
     "illegal_move_text",
     "lobby_texts",
-    "rules_embeds",
+    "rules_views",
     "table_embed",
     "type_name",
 ]

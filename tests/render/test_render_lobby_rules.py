@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-from render_support import EN, FR, embed_text
+from render_support import EN, FR, TRANSLATOR
 
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, rules_embeds
-from cogs.render.limits import TOTAL_MAX, embed_size
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
 from cogs.render.lobby import lobby_texts
+from cogs.render.rules import rules_views
 
 SEEDS = Path("/work/shared/seeds")
 
@@ -72,14 +72,23 @@ def test_french_lobby():
     assert "La table est complète." in blocks[0]
 
 
-def test_rules_pages():
-    pages = rules_embeds(EN)
-    assert len(pages) == 3
-    text = "\n".join(embed_text(e) for e in pages)
-    for words in ("exchange", "black hat", "discard", "partner", "cookie", "favourite", "napkin"):
-        assert words in text.lower()
-    # Sent together in one message: Discord caps the sum of all embeds at 6000.
-    assert sum(embed_size(e) for e in pages) <= TOTAL_MAX
+def _rules_text(tr) -> str:
+    (view,) = rules_views(tr)
+    return "\n".join(i.content for i in view.walk_children() if hasattr(i, "content"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "fr", "it"])
+def test_rules_are_one_v2_message(lang):
+    tr = TRANSLATOR.for_locale(lang)
+    (view,) = rules_views(tr)
+    kinds = [type(i).__name__ for i in view.walk_children()]
+    assert kinds[0] == "Container" and kinds.count("Separator") == 2  # three parts
+    text = _rules_text(tr)
+    if lang == "en":
+        for words in ("exchange", "black hat", "discard", "partner", "cookie", "favourite"):
+            assert words in text.lower()
+    # Components V2: at most 4,000 characters of text in one message
+    assert len(text) <= 4000
 
 
 def _shingles(text: str, n: int) -> set[tuple[str, ...]]:
@@ -89,6 +98,6 @@ def _shingles(text: str, n: int) -> set[tuple[str, ...]]:
 
 @pytest.mark.skipif(not (SEEDS / "rulebook-en.txt").exists(), reason="rulebook not available")
 def test_rules_are_in_our_own_words():
-    ours = _shingles("\n".join(embed_text(e) for e in rules_embeds(EN)), 6)
+    ours = _shingles(_rules_text(EN), 6)
     book = _shingles((SEEDS / "rulebook-en.txt").read_text(encoding="utf-8"), 6)
     assert not ours & book
