@@ -612,7 +612,7 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         if key != previous:
             rank = rank + 1 if teams else position
             previous = key
-        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr, width) + 8
+        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr, width) + 6
     if obs.teams and result.team_totals is not None:
         order_teams = sorted(range(2), key=lambda i: order.index(obs.teams[i][0]))
         for index in order_teams:  # the winning team first, as the panels
@@ -653,8 +653,8 @@ def _score_panel(
     result = obs.result
     assert result is not None
     score = result.scores[seat]
-    pad = 10
-    h = pad + 40 + 6 + 56 + 6 + 56 + pad
+    pad = 8
+    h = pad + 40 + 4 + 56 + 4 + 56 + pad
     team = _team(obs.teams, seat)
     b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
     left = MARGIN + pad + (8 if team is not None else 0)
@@ -677,12 +677,12 @@ def _score_panel(
         team_size=MIN_PHONE_TEXT + 1,
     )
     b.text(right, y + pad, total, 26, max_w=total_w, bold=True, h=40, right=True)
-    row = y + pad + 46
+    row = y + pad + 44
     blacks = f"×{score.black_hats}"
     black_w = _count_width(40, blacks, 26)
     label = b.text(left, row, tr("Favourite hat"), 24, max_w=right - left - black_w - 80, h=56)
     x = (label.box.right if label else left) + 8
     b.add(CardFace(Box(x, row, 44, 56), result.favourites[seat]))
     _count(b, BlackHatCard, right - black_w, row + 8, 40, blacks, 26)
-    _chips(b, result.collections[seat], left, row + 62, right - left, min_w=44)
+    _chips(b, result.collections[seat], left, row + 60, right - left, min_w=44)
     return y + h
