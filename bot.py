@@ -277,7 +277,7 @@ class HatsBot(commands.AutoShardedBot):
     def public_tr(self, guild_id: int | None) -> Tr:
         """The translator for public messages in a server (lobby, table, end screen, notices).
 
-        ``/hats language`` (stored per server) wins over the server's own locale
+        ``/hats settings language`` (stored per server) wins over the server's own locale
         (:meth:`server_locale`); English when neither is known.
         """
         if guild_id is None:

@@ -32,7 +32,7 @@ shown. ``tests/i18n/test_catalogs.py`` fails when a de/es/fr/it catalog misses a
 a fuzzy or empty entry or changed placeholders, or when the template lags behind the code.
 Slash command names and descriptions have their own domain (``commands``, see
 :mod:`cogs.command_i18n`). Private texts use the user's locale, public ones the server's
-(``HatsBot.public_tr``, ``/hats language``: :mod:`cogs.language`).
+(``HatsBot.public_tr``, ``/hats settings language``: :mod:`cogs.settings`).
 
 Placeholders use ``str.format``: a literal brace in a msgid is written ``{{`` or ``}}``.
 """

@@ -3,7 +3,7 @@
 Every translation of the catalogs used here carries its language's tag (``"‹de›Join‹/›"``, see
 tests/bot/language_support.py), so each text a player reads says where it came from. Players'
 Discord clients are set to German, Spanish, French and Italian; the server's language is
-English (test 1) or Italian, then French by ``/hats language`` (test 2).
+English (test 1) or Italian, then French by ``/hats settings language`` (test 2).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Per-server settings (migration 0006): the public language set with /hats language."""
+"""Per-server settings (migration 0006): the public language set with /hats settings language."""
 
 from __future__ import annotations
 
