@@ -47,6 +47,7 @@ from cogs.monitoring import (
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
+from data.guild_settings import GuildOptions
 from engine.ai import ExpertBudget
 from service import DeadlinePolicy, GameService
 from telemetry.logs import JsonFormatter
@@ -65,7 +66,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.ai_players",
     "cogs.timers",
     "cogs.teams",
-    "cogs.language",
+    "cogs.settings",
     "cogs.outbox",
     "cogs.history",
 )
@@ -368,7 +369,9 @@ class HatsBot(commands.AutoShardedBot):
         self.guild_locales: dict[int, str] = {}
         """Last ``interaction.guild_locale`` seen in each server (guild id -> locale)."""
         self.guild_languages: dict[int, str] = {}
-        """Languages set with ``/hats language`` (guild id -> language), loaded at start-up."""
+        """``/hats settings language`` per server (guild id -> language), loaded at start-up."""
+        self.guild_options: dict[int, GuildOptions] = {}
+        """``/hats settings pictures`` and ``timer`` of each server that changed them."""
         self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
         self.public_posts = PublicPosts(settings.public_cooldown)
@@ -411,10 +414,14 @@ class HatsBot(commands.AutoShardedBot):
             return str(guild.preferred_locale)
         return self.guild_locales.get(guild_id)
 
+    def guild_option(self, guild_id: int | None) -> GuildOptions:
+        """The ``/hats settings`` pictures and timer of a server (the defaults outside one)."""
+        return self.guild_options.get(guild_id or 0, GuildOptions())
+
     def public_tr(self, guild_id: int | None) -> Tr:
         """The translator for public messages in a server (lobby, table, end screen, notices).
 
-        ``/hats language`` (stored per server) wins over the server's own locale
+        ``/hats settings language`` (stored per server) wins over the server's own locale
         (:meth:`server_locale`); English when neither is known.
         """
         if guild_id is None:
@@ -489,6 +496,7 @@ class HatsBot(commands.AutoShardedBot):
             cache_idle=self.settings.cache_idle,
         )
         self.guild_languages = await self.store.guild_settings.languages()
+        self.guild_options = await self.store.guild_settings.options()
         await self.tree.set_translator(CommandTranslator.from_catalogs())
         self.tree.add_command(self.hats_group)
         for ext in EXTENSIONS:

@@ -73,6 +73,15 @@ class EditGate:
         if not self._flusher.is_running():
             self._flusher.start()
 
+    def take(self, channel_id: int) -> bool:
+        """Spend one edit of ``channel_id``'s budget now if there is one; False when over."""
+        if self.limit <= 0:
+            return True
+        if self._wait_for(channel_id) > 0:
+            return False
+        self._sent[channel_id].append(now())
+        return True
+
     @property
     def waiting(self) -> int:
         """Edits held back now (one per message at most)."""

@@ -39,7 +39,7 @@ from cogs.replies import seat_labels, send_private
 from cogs.scope import game_visible
 from data import Store, StoreError
 from data.history import RatingDelta
-from history.ratings import GLOBAL, MIN_GAMES
+from history.ratings import GLOBAL
 from history.replay import Replay
 from history.stats import summarize, trend
 
@@ -246,9 +246,7 @@ async def leaderboard_message(
     rows = await history.leaderboard(
         guild_id, seats=seats, since=since, offset=page * page_size, limit=page_size
     )
-    embed = leaderboard_embed(
-        rows, total, page, pages, tr, seats=seats, days=days or None, min_games=MIN_GAMES
-    )
+    embed = leaderboard_embed(rows, total, page, pages, tr, seats=seats, days=days or None)
     return embed, _leaderboard_view(seats, days, page, pages)
 
 

@@ -32,7 +32,7 @@ shown. ``tests/i18n/test_catalogs.py`` fails when a de/es/fr/it catalog misses a
 a fuzzy or empty entry or changed placeholders, or when the template lags behind the code.
 Slash command names and descriptions have their own domain (``commands``, see
 :mod:`cogs.command_i18n`). Private texts use the user's locale, public ones the server's
-(``HatsBot.public_tr``, ``/hats language``: :mod:`cogs.language`).
+(``HatsBot.public_tr``, ``/hats settings language``: :mod:`cogs.settings`).
 
 Placeholders use ``str.format``: a literal brace in a msgid is written ``{{`` or ``}}``.
 """
@@ -83,6 +83,9 @@ class Tr:
     mentions: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
     """Slash command paths (``"hats hand"``) -> Discord command mentions, see
     :meth:`Translator.set_command_mentions`."""
+    command_names: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """English command and group names (``"hand"``) -> this language's (``"mano"``), from
+    ``commands.po``: the fallback of :meth:`command` where no command id is known."""
 
     @classmethod
     def english(cls) -> Tr:
@@ -118,20 +121,60 @@ class Tr:
             log.warning("bad placeholders in %s translation of %r", self.locale, english)
             return self._mention(english).format(**params)
 
+    def command(self, path: str) -> str:
+        """The slash command ``path`` (``"hats hand"``) as text a reader can use.
+
+        Its Discord mention ``</hats hand:ID>`` when the synced id is known (Discord shows it
+        in the reader's own language and runs it on a tap; Discord docs, message formatting,
+        "Slash command mention"), else the command's localized name (``/hats mano``).
+        """
+        mention = self.mentions.get(path)
+        if mention is not None:
+            return mention
+        return "/" + " ".join(self.command_names.get(w, w) for w in path.split(" "))
+
     def _mention(self, text: str) -> str:
-        """``/hats hand`` -> ``</hats hand:ID>``, which Discord shows in the reader's language."""
-        if not self.mentions or "/" not in text:
+        """Every ``/hats hand`` in ``text`` written as :meth:`command` writes it."""
+        if "/" not in text or not (self.mentions or self.command_names):
             return text
 
         def replace(match: re.Match[str]) -> str:
             words = match.group(0)[1:].split(" ")
             for end in range(len(words), 1, -1):  # the longest known path wins
-                mention = self.mentions.get(" ".join(words[:end]))
-                if mention is not None:
-                    return mention + "".join(f" {w}" for w in words[end:])
-            return match.group(0)
+                path = " ".join(words[:end])
+                if path in self.mentions:
+                    return self.command(path) + "".join(f" {w}" for w in words[end:])
+            if words[0] != "hats" or not self.command_names:
+                return match.group(0)
+            end = 1  # no id: the leading words that are command names, localized
+            while end < len(words) and words[end] in self.command_names:
+                end += 1
+            if end == 1:
+                return match.group(0)
+            return self.command(" ".join(words[:end])) + "".join(f" {w}" for w in words[end:])
 
         return _COMMAND_PATH.sub(replace, text)
+
+
+def _command_names(root: Path) -> dict[str, dict[str, str]]:
+    """Per language, English -> localized command and group names (``commands.po``).
+
+    Read from ``<root>/<lang>/LC_MESSAGES/commands.po``, msgctxt ``command name``; fuzzy and
+    empty entries left out.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for po_path in sorted(root.glob("*/LC_MESSAGES/commands.po")):
+        with po_path.open("rb") as fh:
+            catalog = read_po(fh, abort_invalid=True)
+        out[po_path.parent.parent.name] = {
+            m.id: m.string
+            for m in catalog
+            if m.context == "command name"
+            and isinstance(m.string, str)
+            and m.string
+            and not m.fuzzy
+        }
+    return out
 
 
 _COMMAND_PATH = re.compile(r"(?<![<\w])/[a-z]+(?: [a-z]+){1,2}")
@@ -143,10 +186,19 @@ class Translator:
     Build it once with :meth:`load`; it is immutable afterwards and safe to share.
     """
 
-    def __init__(self, catalogs: Mapping[str, gettext.NullTranslations]) -> None:
-        """Wrap ready ``catalogs`` keyed by language (``"fr"``, ``"pt_BR"``); see :meth:`load`."""
+    def __init__(
+        self,
+        catalogs: Mapping[str, gettext.NullTranslations],
+        command_names: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
+        """Wrap ready ``catalogs`` keyed by language (``"fr"``, ``"pt_BR"``); see :meth:`load`.
+
+        ``command_names``: per language, English command names -> localized ones.
+        """
+        names = command_names or {}
         self._trs: dict[str, Tr] = {
-            lang: Tr(lang, translations) for lang, translations in catalogs.items()
+            lang: Tr(lang, translations, command_names=dict(names.get(lang, {})))
+            for lang, translations in catalogs.items()
         }
         self._trs.setdefault(DEFAULT_LANGUAGE, Tr.english())
         self._lower = {lang.lower(): lang for lang in self._trs}
@@ -182,7 +234,7 @@ class Translator:
             write_mo(buf, catalog)  # fuzzy and untranslated entries are left out
             buf.seek(0)
             catalogs[lang] = gettext.GNUTranslations(buf)
-        return cls(catalogs)
+        return cls(catalogs, _command_names(root))
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -207,4 +259,10 @@ class Translator:
                 break
         else:
             tr = self._trs[DEFAULT_LANGUAGE]
-        return Tr(tr.locale, tr.translations, requested=tag, mentions=self._mentions)
+        return Tr(
+            tr.locale,
+            tr.translations,
+            requested=tag,
+            mentions=self._mentions,
+            command_names=tr.command_names,
+        )

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
-from cogs.render import rules_embeds
+from cogs.render.rules import rules_views
 from cogs.replies import send_private
 from cogs.scope import game_visible
 from cogs.table import record_file
@@ -23,7 +23,8 @@ class InfoCog(HatsFeature, name="InfoCog"):
     @app_commands.command(name="rules", description="The rules and the scoring, in short")
     async def rules(self, interaction: discord.Interaction) -> None:
         """``/hats rules``: privately, so the channel stays clean."""
-        await send_private(interaction, embeds=rules_embeds(self.tr(interaction)))
+        for view in rules_views(self.tr(interaction)):  # one message in every language
+            await send_private(interaction, view=view)
 
     @app_commands.command(
         name="record", description="Download the record (hats-record/1 JSON) of a finished game"

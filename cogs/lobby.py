@@ -1,7 +1,9 @@
 """Lobbies: ``/hats new``, join, leave, start, cancel, and their buttons; rematches.
 
-A lobby is one embed in the channel with Join, Leave, Start and Cancel buttons (persistent
-``DynamicItem``s). 2 to 4 players (R3); the host starts. One lobby or game per channel.
+A lobby is one Components V2 message in the channel with Join, Leave, Start and Cancel
+buttons (persistent ``DynamicItem``s), the other cogs' controls (teams, AI seats, the turn
+timer menu); once over it shrinks to one line. 2 to 4 players (R3); the host starts. One
+lobby or game per channel.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.i18n import N_
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_embed
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo
+from cogs.render.common import COLOUR
+from cogs.render.lobby import lobby_texts
 from cogs.replies import seat_labels, send_private
 from cogs.scope import require_host
+from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat
 from service import ServiceError
 
@@ -80,9 +85,16 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             closed=closed,
         )
 
-    def lobby_view(self, row: LobbyRow, tr: Tr) -> discord.ui.View:
-        """Join / Leave / Start / Cancel."""
-        view = discord.ui.View(timeout=None)
+    def lobby_view(self, row: LobbyRow, tr: Tr, status: str | None = None) -> discord.ui.LayoutView:
+        """The open lobby as a Components V2 layout: its texts, then its controls.
+
+        Join / Leave / Start / Cancel in one row, the other cogs' buttons (teams, Remove AI)
+        in rows of at most five, and each select (Add AI, turn timer) in a row of its own.
+        """
+        container = discord.ui.Container(accent_colour=COLOUR)
+        for block in lobby_texts(self.lobby_info(row, tr, status), tr):
+            container.add_item(discord.ui.TextDisplay(block))
+        main = discord.ui.ActionRow()
         for op, label, style in (
             (LobbyOp.JOIN, tr("Join"), discord.ButtonStyle.success),
             (LobbyOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
@@ -96,10 +108,27 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 button.item.disabled = len(row.seats) < MIN_SEATS
             if op is LobbyOp.JOIN:
                 button.item.disabled = len(row.seats) >= MAX_SEATS
-            view.add_item(button)
+            main.add_item(button)
+        container.add_item(main)
+        buttons: list[discord.ui.Item] = []
+        selects: list[discord.ui.Item] = []
         for hook in self.hooks("lobby_items"):
             for item in hook(row, tr):
-                view.add_item(item)
+                inner = getattr(item, "item", item)
+                (selects if isinstance(inner, discord.ui.Select) else buttons).append(item)
+        for start in range(0, len(buttons), 5):
+            container.add_item(discord.ui.ActionRow(*buttons[start : start + 5]))
+        for select in selects:
+            container.add_item(discord.ui.ActionRow(select))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        return view
+
+    @staticmethod
+    def closed_view(text: str) -> discord.ui.LayoutView:
+        """A lobby that is over: its one line (a V2 message stays V2), nothing that goes stale."""
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.TextDisplay(text))
         return view
 
     async def redraw(
@@ -113,19 +142,23 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
     ) -> None:
         """Show the lobby's new state: edit the pressed message, or the stored one.
 
-        Public: drawn in the server's language (``public_tr``), whoever pressed.
+        Public: drawn in the server's language (``public_tr``), whoever pressed. A ``closed``
+        lobby shrinks to its one ``status`` line (started: where the game goes on).
         """
         tr = self.public_tr(row.guild_id)
-        embed = lobby_embed(self.lobby_info(row, tr, status, closed=closed), tr)
-        view = None if closed else self.lobby_view(row, tr)
+        if closed:  # one line, nothing that goes stale (issue 18): no players, no buttons
+            view = self.closed_view(status or tr("This lobby is closed."))
+        else:
+            view = self.lobby_view(row, tr, status)
+        edit: dict[str, Any] = {"view": view}
         if from_button:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(**edit)
             return
         if row.message_id is None:
             return
         channel = self.bot.get_partial_messageable(row.channel_id)
         try:
-            await channel.get_partial_message(row.message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(row.message_id).edit(**edit)
         except discord.HTTPException as exc:
             log.warning("could not edit lobby %d: %s", row.id, exc)
 
@@ -230,11 +263,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.public_tr(row.guild_id)
-        status = tr(
-            "The game has started in {channel}: game #{game}. The table and your hands follow.",
-            channel=f"<#{row.channel_id}>",
-            game=session.id,
-        )
+        status = tr("🎩 Game #{game} has started: follow it on the table below.", game=session.id)
         try:
             await self.redraw(
                 interaction,
@@ -258,14 +287,42 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     # ------------------------------------------------------------------ slash commands
     @app_commands.command(name="new", description="Open a lobby for a game of Hats here")
-    async def new(self, interaction: discord.Interaction) -> None:
-        """``/hats new``: open a lobby in this channel with the caller seated as host."""
-        await self.guarded(interaction, lambda: self.open_lobby(interaction))
+    @app_commands.describe(timer="Seconds per turn (at least 10), or 0 for no timer")
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        timer: app_commands.Range[int, 0, 86400] | None = None,
+    ) -> None:
+        """``/hats new [timer]``: open a lobby here with the caller seated as host.
+
+        ``timer``: the lobby's turn timer in seconds (0: none); default: the server's
+        (``/hats settings timer``), else the bot's.
+        """
+
+        async def work() -> None:
+            chosen = None if timer is None else (check_timer(timer) or 0.0)
+            await self.open_lobby(interaction, turn_timer=chosen)
+
+        await self.guarded(interaction, work)
+
+    def default_timer(self, guild_id: int) -> float | None:
+        """The turn timer of a new lobby in ``guild_id``: the server's setting, else the bot's."""
+        chosen = self.bot.guild_option(guild_id).turn_timer
+        if chosen is None:
+            return self.bot.settings.turn_timer
+        return chosen or None
 
     async def open_lobby(
-        self, interaction: discord.Interaction, seats: Sequence[LobbySeat] = ()
+        self,
+        interaction: discord.Interaction,
+        seats: Sequence[LobbySeat] = (),
+        *,
+        turn_timer: float | None = None,
     ) -> None:
-        """Open a lobby here (``seats``: extra seats after the host, for a rematch)."""
+        """Open a lobby here (``seats``: extra seats after the host, for a rematch).
+
+        ``turn_timer``: seconds, 0.0 for none, None for :meth:`default_timer`.
+        """
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
         missing = self.missing_permissions(interaction)
@@ -276,8 +333,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 missing=", ".join(missing),
             )
         await self.check_limits(interaction.user.id)
+        if turn_timer is None:
+            turn_timer = self.default_timer(interaction.guild.id)
         settings = {
-            TURN_TIMER: self.bot.settings.turn_timer,
+            TURN_TIMER: turn_timer or None,
             SWAP_TIMEOUT: self.bot.settings.swap_timeout,
         }
         row = await self.bot.games.open_lobby(
@@ -290,9 +349,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
             )
         tr = self.public_tr(row.guild_id)
-        await interaction.response.send_message(
-            embed=lobby_embed(self.lobby_info(row, tr), tr), view=self.lobby_view(row, tr)
-        )
+        await interaction.response.send_message(view=self.lobby_view(row, tr))
         message = await interaction.original_response()
         await self.bot.games.set_lobby_message(row.id, message.id)
         self.bot.dispatch("hats_lobby_updated", row)

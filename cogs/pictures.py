@@ -86,16 +86,19 @@ class Pictures:
         viewer: int | None,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed,
+        embed: discord.Embed | None,
         filename: str,
         draw: Callable[[Observation, tuple[str, ...]], bytes],
         urgent: bool = False,
+        description: str | None = None,
     ) -> list[discord.File]:
         """Draw ``filename`` from ``viewer``'s observation (None: the public one).
 
         Sets ``embed``'s image to it and returns it as a file; ``[]`` (embed unchanged) when
         pictures are disabled or drawing failed. ``urgent``: a player waits for it (drawn
-        before the background pictures).
+        before the background pictures). ``embed`` None: a Components V2 message shows the
+        file in its media gallery. ``description``: the file's alt text (at most 1,024
+        characters, Discord's attachment ``description``).
         """
         if not self.enabled:
             return []
@@ -106,18 +109,33 @@ class Pictures:
         except Exception:
             log.exception("could not draw the %s picture of game %d", kind, session.id)
             return []
-        embed.set_image(url=f"attachment://{filename}")
-        return [discord.File(io.BytesIO(data), filename=filename)]
+        if embed is not None:
+            embed.set_image(url=f"attachment://{filename}")
+        return [discord.File(io.BytesIO(data), filename=filename, description=description)]
 
     async def table(
-        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+        self,
+        session: GameSession,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed | None,
+        *,
+        description: str | None = None,
     ) -> list[discord.File]:
         """The public table picture (public observation only) for ``embed``: ``[table.png]``.
 
-        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        Sets the embed's image to it (``embed`` None: for a V2 media gallery);
+        ``description``: its alt text. Returns ``[]`` (embed unchanged) when drawing fails.
         """
         return await self._attach(
-            session, None, names, tr, embed, TABLE_FILE, lambda o, n: render_table(o, n, tr)
+            session,
+            None,
+            names,
+            tr,
+            embed,
+            TABLE_FILE,
+            lambda o, n: render_table(o, n, tr),
+            description=description,
         )
 
     async def hand(
@@ -142,17 +160,26 @@ class Pictures:
         return await self._attach(session, seat, names, tr, embed, HAND_FILE, draw, urgent)
 
     async def end(
-        self, session: GameSession, names: dict[int, str], tr: Tr, embed: discord.Embed
+        self,
+        session: GameSession,
+        names: dict[int, str],
+        tr: Tr,
+        embed: discord.Embed | None,
+        *,
+        description: str | None = None,
     ) -> list[discord.File]:
         """The final board and scores picture (R15–R20): ``[end.png]``.
 
-        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
+        Sets the embed's image to it (``embed`` None: for a V2 media gallery);
+        ``description``: its alt text. Returns ``[]`` (embed unchanged) when drawing fails.
         """
 
         def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
             return render_end(obs, seat_names, tr, game_id=session.id)
 
-        return await self._attach(session, None, names, tr, embed, END_FILE, draw)
+        return await self._attach(
+            session, None, names, tr, embed, END_FILE, draw, description=description
+        )
 
     async def answer_with_hand(
         self,

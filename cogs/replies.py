@@ -40,7 +40,7 @@ async def send_private(
     *,
     embed: discord.Embed | None = None,
     embeds: list[discord.Embed] | None = None,
-    view: discord.ui.View | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
     files: list[discord.File] | None = None,
 ) -> None:
     """Answer ``interaction`` privately (ephemeral): the response, or a followup if answered.

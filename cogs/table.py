@@ -1,6 +1,12 @@
-"""The public table: one embed in the game's channel, edited after every step; the final scores.
+"""The public table: one Components V2 message per game, edited after every step.
 
-Only the public observation is ever rendered here ("Who may see what"), so no hand card, black
+When the game ends the same message becomes the final result.
+
+The message is a ``discord.ui.LayoutView``: a container with whose turn, the table picture at
+full message width (a media gallery; its alt text describes the whole picture), what just
+happened (at most 3 lines) and the Show my hand / Rules buttons. With pictures off for the
+server (``/hats settings pictures``) a compact text layout replaces the picture. Only the
+public observation is ever rendered here ("Who may see what"), so no hand card, black
 hat face or swapped card can reach the channel. Edits are coalesced per game: while one edit
 is in flight or the channel is over Discord's edit budget (cogs.edits), further steps only
 replace the waiting edit, and a state the message already shows is never sent again.
@@ -21,9 +27,12 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
 from cogs.learn import posts_table
-from cogs.pictures import edit_kwargs, send_kwargs
-from cogs.render import end_embed, fit_embed, rules_embeds, table_embed
+from cogs.pictures import END_FILE, TABLE_FILE, edit_kwargs, send_kwargs
 from cogs.render.coach import hints_line
+from cogs.render.common import COLOUR
+from cogs.render.end import end_alt_text, end_texts
+from cogs.render.rules import rules_views
+from cogs.render.table import table_texts
 from cogs.replies import labels_for, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from engine import Event, to_record
@@ -45,13 +54,27 @@ def record_file(record: dict, game_id: int) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"hats-game-{game_id}.json")
 
 
-def drawn_state(session: GameSession, language: str) -> tuple:
+def drawn_state(session: GameSession, language: str, pictures: bool = True) -> tuple:
     """What the table shows: the steps applied, the seats (AI, away, kicked), the language.
 
-    ``language`` is the public language (``/hats language`` or the server's).
+    ``language`` is the public language (``/hats settings language`` or the server's);
+    ``pictures``: the server shows pictures (``/hats settings pictures``).
     """
     seats = tuple((s.user_id, s.ai_level, s.away) for s in session.seats)
-    return (session.version, seats, language)
+    return (session.version, seats, language, pictures)
+
+
+def _headed(head: str, picture: str | None, alt: str) -> discord.ui.Container:
+    """A V2 container with ``head`` and the attached ``picture`` at full message width.
+
+    ``picture``: a file name (None: no picture), shown in a media gallery with its ``alt``.
+    """
+    container = discord.ui.Container(accent_colour=COLOUR)
+    container.add_item(discord.ui.TextDisplay(head))
+    if picture is not None:
+        item = discord.MediaGalleryItem(f"attachment://{picture}", description=alt)
+        container.add_item(discord.ui.MediaGallery(item))
+    return container
 
 
 class TableCog(HatsFeature, name="TableCog"):
@@ -61,12 +84,12 @@ class TableCog(HatsFeature, name="TableCog"):
         super().__init__(bot)
         self._shown: dict[int, tuple] = {}  # game id -> drawn_state the table shows
 
-    def table_view(self, session: GameSession) -> discord.ui.View | None:
-        """Show my hand / Rules buttons (none once the game is over)."""
-        if session.game.is_over:
-            return None
-        tr = self.public_tr(session.row.guild_id)
-        view = discord.ui.View(timeout=None)
+    def pictures_on(self, guild_id: int | None) -> bool:
+        """Whether the server's table and end screen show pictures (``/hats settings pictures``)."""
+        return self.bot.pictures.enabled and self.bot.guild_option(guild_id).pictures
+
+    def _buttons(self, session: GameSession, tr: Tr) -> discord.ui.ActionRow:
+        """Show my hand / Rules (persistent DynamicItems)."""
         hand = TableButton(session.id, TableOp.HAND)
         hand.item.label = tr("Show my hand")
         hand.item.style = discord.ButtonStyle.primary
@@ -74,60 +97,79 @@ class TableCog(HatsFeature, name="TableCog"):
         rules = TableButton(session.id, TableOp.RULES)
         rules.item.label = tr("Rules")
         rules.item.style = discord.ButtonStyle.secondary
-        view.add_item(hand)
-        view.add_item(rules)
-        return view
+        return discord.ui.ActionRow(hand, rules)
 
-    def table_embed(self, session: GameSession) -> discord.Embed:
-        """The public table of a game (public observation only)."""
+    async def table_message(
+        self, session: GameSession
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The public table (public observation only): its V2 layout and its picture file.
+
+        Without a picture (pictures off, or drawing failed) the compact text layout shows
+        the board and the players instead.
+        """
         tr = self.public_tr(session.row.guild_id)
-        embed = table_embed(
-            session.game.public_view(),
-            labels_for(session, self.bot.names, tr),
+        seats = labels_for(session, self.bot.names, tr)
+        obs = session.game.public_view()
+        files: list[discord.File] = []
+        if self.pictures_on(session.row.guild_id):
+            alt = table_texts(obs, seats, tr, game_id=session.id).alt
+            files = await self.bot.pictures.table(
+                session, self.bot.names, tr, None, description=alt
+            )
+        texts = table_texts(
+            obs,
+            seats,
             tr,
             game_id=session.id,
+            pictures=bool(files),
             auto_played=session.auto_played,
         )
+        container = _headed(texts.head, TABLE_FILE if files else None, texts.alt)
+        if texts.state:
+            container.add_item(discord.ui.TextDisplay(texts.state))
+        if texts.recent:
+            container.add_item(discord.ui.TextDisplay(texts.recent))
         hints = hints_line(session.row.settings, tr)
-        if hints is not None:  # one short line under the game number
-            embed.set_footer(text=f"{embed.footer.text} · 💡 {hints}")
-        return embed
+        if hints is not None:  # one short line at the foot of the table
+            container.add_item(discord.ui.TextDisplay(f"-# 💡 {hints}"))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        view.add_item(self._buttons(session, tr))  # the message's full width: one row
+        return view, files
 
     def _drawn(self, session: GameSession) -> tuple:
         """The :func:`drawn_state` of ``session`` in its table's (public) language."""
-        return drawn_state(session, self.public_tr(session.row.guild_id).locale)
-
-    async def table_picture(self, session: GameSession, embed: discord.Embed) -> list[discord.File]:
-        """The table picture for ``embed`` (its image set), or [] if it could not be drawn."""
-        tr = self.public_tr(session.row.guild_id)  # the table's language, as its embed
-        return await self.bot.pictures.table(session, self.bot.names, tr, embed)
+        guild_id = session.row.guild_id
+        return drawn_state(session, self.public_tr(guild_id).locale, self.pictures_on(guild_id))
 
     async def post_table(self, session: GameSession) -> discord.Message:
         """Post the table as a new message in the game's channel and keep that one updated."""
         channel = self.bot.get_partial_messageable(session.channel_id)
         state = self._drawn(session)
-        embed = self.table_embed(session)
-        files = await self.table_picture(session, embed)
-        message = await channel.send(
-            embed=embed, view=self.table_view(session), **send_kwargs(files)
-        )
+        view, files = await self.table_message(session)
+        message = await channel.send(view=view, **send_kwargs(files))
         self._shown[session.id] = state
         old = session.message(TABLE_ROLE)
         await self.bot.games.remember_message(session, TABLE_ROLE, session.channel_id, message.id)
         if old is not None and old.message_id is not None:
             with contextlib.suppress(discord.HTTPException):  # the old one may be gone
-                await channel.get_partial_message(old.message_id).edit(view=None)
+                await channel.get_partial_message(old.message_id).delete()
         return message
 
     async def refresh_table(self, session: GameSession) -> None:
         """Edit the table message to the current state, coalesced per game.
 
         Nothing is sent when the message already shows this state (several steps committed
-        together, e.g. a main action and the automatic end of the turn). Edits go through
-        ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest state wins).
-        A practice game in DMs has no table (:func:`cogs.learn.posts_table`).
+        together, e.g. a main action and the automatic end of the turn), nor once the game
+        is over (:meth:`announce_end` turns the table into the final result). Edits go
+        through ``bot.edit_gate`` (at most 5 per 5 s per channel; when over, the latest
+        state wins). A practice game in DMs has no table (:func:`cogs.learn.posts_table`).
         """
-        if not posts_table(session) or self._shown.get(session.id) == self._drawn(session):
+        if (
+            not posts_table(session)
+            or session.game.is_over
+            or self._shown.get(session.id) == self._drawn(session)
+        ):
             return
         await self.bot.edit_gate.submit(
             session.channel_id, (TABLE_ROLE, session.id), lambda: self._edit_table(session)
@@ -138,6 +180,8 @@ class TableCog(HatsFeature, name="TableCog"):
         if drawable is None:
             return  # another process committed a later step: it edits the table
         session = drawable
+        if session.game.is_over:
+            return  # the end screen replaces the table (announce_end)
         state = self._drawn(session)
         if self._shown.get(session.id) == state:
             return
@@ -147,11 +191,10 @@ class TableCog(HatsFeature, name="TableCog"):
             await self.post_table(session)
             return
         channel = self.bot.get_partial_messageable(session.channel_id)
-        embed = self.table_embed(session)
-        files = await self.table_picture(session, embed)
+        view, files = await self.table_message(session)
         try:
             await channel.get_partial_message(current.message_id).edit(
-                embed=embed, view=self.table_view(session), **edit_kwargs(files)
+                view=view, **edit_kwargs(files)
             )
         except discord.NotFound:
             await self.post_table(session)
@@ -176,45 +219,85 @@ class TableCog(HatsFeature, name="TableCog"):
         await self.refresh_table(session)
 
     async def announce_end(self, session: GameSession) -> None:
-        """Outbox ``end``: post the final scores, the record attached, a Rematch button (once).
+        """Outbox ``end``: the table message becomes the final result (once).
 
-        A practice game's end is LearnCog's (the coach's end notes, no rating, no rematch).
+        The final result: who won, the end picture (or the compact results), the rating
+        changes or why the game is not rated, the record attached and a Rematch button. It
+        replaces the table in place (one edit, no provisional scores left above it); a new
+        message only when the table is gone. A practice game's end is LearnCog's (the coach's
+        end notes, no rating, no rematch).
         """
         if session.message(END_ROLE) is not None or session.practice:
             return
+        view, files = await self.end_message(session)
+        channel = self.bot.get_partial_messageable(session.channel_id)
+        table = session.message(TABLE_ROLE)
+        message_id = None
+        # an edit of the channel like the table's, within its edit budget (cogs.edits)
+        has_table = table is not None and table.message_id is not None
+        if has_table and self.bot.edit_gate.take(session.channel_id):
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    view=view, attachments=files
+                )
+                message_id = table.message_id
+            except discord.HTTPException as exc:
+                log.info("the table of game %d cannot become its result: %s", session.id, exc)
+                for file in files:
+                    file.reset()
+        if message_id is None:
+            message_id = (await channel.send(view=view, files=files)).id
+            if has_table:  # no stale table above the result
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(table.message_id).delete()
+        self._shown.pop(session.id, None)
+        await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message_id)
+
+    async def end_message(
+        self, session: GameSession
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The final result as a V2 layout and its files (the end picture, the record)."""
         tr = self.public_tr(session.row.guild_id)
-        embed = end_embed(
-            session.game.public_view(),
-            labels_for(session, self.bot.names, tr),
-            tr,
-            game_id=session.id,
-        )
-        await self._add_rating_changes(session, embed, tr)
-        view = discord.ui.View(timeout=None)
+        seats = labels_for(session, self.bot.names, tr)
+        obs = session.game.public_view()
+        humans = sum(1 for s in session.seats if s.user_id is not None)
+        files: list[discord.File] = []
+        if self.pictures_on(session.row.guild_id):
+            alt = end_alt_text(obs, seats, tr, game_id=session.id)
+            files = await self.bot.pictures.end(session, self.bot.names, tr, None, description=alt)
+        texts = end_texts(obs, seats, tr, game_id=session.id, pictures=bool(files), humans=humans)
+        container = _headed(texts.head, END_FILE if files else None, texts.alt)
+        if texts.results:
+            container.add_item(discord.ui.TextDisplay(texts.results))
+        ratings = await self._rating_changes(session, tr)
+        if texts.unrated:
+            container.add_item(discord.ui.TextDisplay(f"-# {texts.unrated}"))
+        elif ratings:
+            container.add_item(discord.ui.TextDisplay(ratings))
+        record = record_file(to_record(session.game), session.id)
+        container.add_item(discord.ui.File(f"attachment://{record.filename}"))
         rematch = TableButton(session.id, TableOp.REMATCH)
         rematch.item.label = tr("Rematch")
         rematch.item.style = discord.ButtonStyle.success
         rematch.item.emoji = "🔁"
-        view.add_item(rematch)
-        channel = self.bot.get_partial_messageable(session.channel_id)
-        files = [record_file(to_record(session.game), session.id)]
-        files += await self.bot.pictures.end(session, self.bot.names, tr, embed)
-        message = await channel.send(embed=embed, view=view, files=files)
-        await self.bot.games.remember_message(session, END_ROLE, session.channel_id, message.id)
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        view.add_item(discord.ui.ActionRow(rematch))
+        return view, [record, *files]
 
-    async def _add_rating_changes(self, session: GameSession, embed: discord.Embed, tr: Tr) -> None:
-        """Rate the game (HistoryCog) and add its humans' rating changes to the final scores."""
+    async def _rating_changes(self, session: GameSession, tr: Tr) -> str | None:
+        """Rate the game (HistoryCog): its humans' rating changes as text, or None."""
         history: Any = self.bot.get_cog("HistoryCog")
         if history is None:
-            return
+            return None
         try:
             field = history.end_screen_field(await history.after_game(session), tr)
-        except Exception:  # the final scores must go out even if the ratings fail
+        except Exception:  # the final result must go out even if the ratings fail
             log.exception("could not rate game %d", session.id)
-            return
-        if field is not None:
-            embed.add_field(name=field[0], value=field[1], inline=False)
-            fit_embed(embed)
+            return None
+        if field is None:
+            return None
+        return f"**{field[0]}**\n{field[1]}"
 
     # ------------------------------------------------------------------ commands and buttons
     @app_commands.command(name="table", description="Post the public table again, below")
@@ -240,7 +323,8 @@ class TableCog(HatsFeature, name="TableCog"):
         """Show my hand (ephemeral controls), Rules (ephemeral), Rematch (new lobby)."""
         tr = self.tr(interaction)
         if op is TableOp.RULES:
-            await send_private(interaction, embeds=rules_embeds(tr))
+            for view in rules_views(tr):
+                await send_private(interaction, view=view)
             return
         if op is TableOp.REMATCH:
             row = await self.bot.store.games.get_game(game_id) if in_id_range(game_id) else None

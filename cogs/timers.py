@@ -7,7 +7,9 @@ the time (a DM) and ``turn`` at the end. At the deadline the normal AI finishes 
 the absent player (steps stored with actor ``auto``, marked 💤 on the table) and the seat's
 ``auto_turns`` goes up; after :data:`AWAY_AFTER` auto-played turns in a row the seat is marked
 away and the AI keeps playing it without waiting. Any move of that player takes the seat back
-(as does ``/hats back``). The host can ``/hats kick`` a player: an AI takes the seat for good.
+(as does ``/hats back``). The lobby's host sets its timer with ``/hats new timer:`` or the
+lobby's timer select (:class:`TimerSelect`). The host can ``/hats kick`` a player: an AI
+takes the seat for good.
 Deadlines live in the store (service.runner, run by cogs.scheduler), so they survive restarts.
 
 Lobby expiry: a lobby nobody starts closes ``settings.lobby_expiry`` seconds after its last
@@ -27,10 +29,12 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
+from cogs.errors import GuardedItem
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
 from cogs.scope import require_host
+from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from service import GameSession, ServiceError
 from service.deadlines import REMINDER, TURN, turn_timer
@@ -38,6 +42,7 @@ from service.due import due_deadline, still_due, take_once
 
 if TYPE_CHECKING:
     from bot import HatsBot
+    from cogs.i18n import Tr
 
 __all__ = ["AWAY_AFTER", "KICKED", "TimersCog"]
 
@@ -50,19 +55,41 @@ AWAY_LEVEL = "normal"
 """The AI level that plays for an absent, away or removed player."""
 KICKED = "kicked"
 """Game settings key: ``{"<seat>": user_id}`` of the players the host removed."""
-MIN_TIMER = 10
+TIMER_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600)
+"""The lobby timer select's values in seconds (0: no timer); a lobby's other value is added."""
+
+
+class TimerSelect(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:lt:(?P<lobby>\d+)"
+):
+    """The lobby's turn timer select (custom_id ``hats:lt:<lobby id>``), host only."""
+
+    def __init__(self, lobby: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"hats:lt:{lobby}",
+                options=[discord.SelectOption(label=str(v), value=str(v)) for v in TIMER_CHOICES],
+            )
+        )
+        self.lobby = lobby
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+    ) -> TimerSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["lobby"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the chosen seconds to TimersCog."""
+        cog: Any = interaction.client.get_cog("TimersCog")  # type: ignore[attr-defined]
+        values = self.item.values
+        await cog.on_timer_selected(interaction, self.lobby, int(values[0]) if values else 0)
 
 
 class TimersCog(HatsFeature, name="TimersCog"):
-    """Turn timers and reminders, away players, ``/hats kick``, ``/hats timer``, lobby expiry."""
-
-    async def cog_load(self) -> None:
-        """Register the commands under ``/hats`` (but ``/hats timer``: see the TEMP note)."""
-        # TEMP until i18-table lands: it moves /hats timer into /hats new, which frees the
-        # slot /hats hint takes (Discord allows 25 subcommands and groups). The lead removes
-        # this method and the skip in tests/bot/test_timers.py at merge.
-        self.__cog_app_commands__ = [c for c in self.__cog_app_commands__ if c.name != "timer"]
-        await super().cog_load()
+    """Turn timers and reminders, away players, ``/hats kick``, the lobby timer select, expiry."""
 
     def __init__(self, bot: HatsBot) -> None:
         super().__init__(bot)
@@ -295,42 +322,45 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 await scheduler.set(EXPIRE, max(left, 0.0), lobby_id=lobby.id)
 
     # ------------------------------------------------------------------ commands
-    @app_commands.command(name="timer", description="Set the lobby's turn timer (host only)")
-    @app_commands.describe(seconds="Seconds per turn (at least 10), or 0 for no timer")
-    async def timer(
-        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 86400]
+    # ------------------------------------------------------------------ the lobby's timer
+    def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
+        """Lobby hook: the turn timer select (common values; the current one chosen)."""
+        current = row.settings.get(TURN_TIMER)
+        current = int(current) if isinstance(current, int | float) and current > 0 else 0
+        values = sorted({*TIMER_CHOICES, current})
+        select = TimerSelect(row.id)
+        select.item.options = [
+            discord.SelectOption(
+                label=(
+                    tr("Turn timer: {time}", time=duration_text(v, tr))
+                    if v
+                    else tr("Turn timer: none")
+                ),
+                value=str(v),
+                default=v == current,
+            )
+            for v in values
+        ]
+        return [select]
+
+    async def on_timer_selected(
+        self, interaction: discord.Interaction, lobby_id: int, seconds: int
     ) -> None:
-        """``/hats timer seconds``: the turn timer of this channel's lobby; 0 turns it off."""
+        """The lobby's timer select: set the turn timer (host or a server manager)."""
 
         async def work() -> None:
-            if interaction.guild is None:
-                raise ServiceError("Lobbies live in server channels: use this command in one.")
-            lobby = await self.bot.games.lobby_in_channel(interaction.channel_id or 0)
+            lobby = await self.bot.games.lobby(lobby_id)
             if lobby is None:
-                raise ServiceError(
-                    "There is no open lobby in this channel. Open one with /hats new."
-                )
+                raise ServiceError("This lobby is closed.")
             require_host(interaction, lobby.host_id, lobby.guild_id)
-            if 0 < seconds < MIN_TIMER:
-                raise ServiceError(
-                    "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
-                )
-            value = seconds or None
+            value = check_timer(seconds)
 
             def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
                 return row.seats, {**row.settings, TURN_TIMER: value}
 
             row = await self.bot.games.update_lobby(lobby.id, change)
-            tr = self.tr(interaction)
-            if value is None:
-                await send_private(interaction, tr("This lobby's game has no turn timer now."))
-            else:
-                await send_private(
-                    interaction,
-                    tr("Turn timer set to {time}.", time=duration_text(value, tr)),
-                )
             lobby_cog: Any = self.bot.get_cog("LobbyCog")
-            await lobby_cog.redraw(interaction, row, from_button=False)
+            await lobby_cog.redraw(interaction, row, from_button=True)
             self.bot.dispatch("hats_lobby_updated", row)
 
         await self.guarded(interaction, work)
@@ -419,5 +449,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
 
 async def setup(bot: HatsBot) -> None:
-    """Load the cog."""
+    """Load the cog and register the lobby timer select."""
+    bot.add_dynamic_items(TimerSelect)
     await bot.add_cog(TimersCog(bot))

@@ -77,9 +77,12 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.results.last_finished_game(channel_id) -> GameRow | None
     store.results.user_stats(user_id, *, guild_id=None) -> UserStats(games, wins, mean_score)
 
-    store.guild_settings.language(guild_id) -> str | None     # /hats language; None: default
+    store.guild_settings.language(guild_id) -> str | None  # /hats settings language; None: default
     store.guild_settings.set_language(guild_id, language | None, *, at=None)
     store.guild_settings.languages() -> dict[int, str]
+    store.guild_settings.options() -> dict[int, GuildOptions]  # /hats settings pictures, timer
+    store.guild_settings.set_pictures(guild_id, on, *, at=None)
+    store.guild_settings.set_turn_timer(guild_id, seconds | None, *, at=None)  # 0: no timer
     store.outbox.pending(game_id=None) -> list[OutboxItem]   # announcements still owed
     store.outbox.mark_delivered(item_id, at=...) -> bool     # 'start' / 'end' items, see 0005
 

@@ -40,7 +40,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("timers", TIMER_COLUMNS),
     ("meta", "key, value"),
     ("outbox", "id, game_id, kind, created_at, delivered_at"),
-    ("guild_settings", "guild_id, language, updated_at"),
+    ("guild_settings", "guild_id, language, updated_at, pictures, turn_timer"),
     ("history_games", "game_id, seq, guild_id, seats, finished_at, rated"),
     ("history_favourites", "game_id, seat, hat_type"),
     (

@@ -1,12 +1,30 @@
-"""Per-server settings: the language of the bot's public messages (``/hats language``)."""
+"""Per-server settings (``/hats settings``): the public language, pictures on/off, the turn timer.
+
+One row per server that changed a setting (migrations 0006 and 0010). A NULL column means
+"the default": the server's own language, pictures on, the bot's default turn timer.
+"""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from data.db import Database
 
-__all__ = ["GuildSettings"]
+__all__ = ["GuildOptions", "GuildSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class GuildOptions:
+    """A server's display and lobby settings besides the language.
+
+    ``pictures``: False shows the compact text layout instead of the pictures.
+    ``turn_timer``: seconds per turn for the server's new lobbies; 0 for no timer; None for
+    the bot's default (``Settings.turn_timer``).
+    """
+
+    pictures: bool = True
+    turn_timer: float | None = None
 
 
 class GuildSettings:
@@ -33,9 +51,37 @@ class GuildSettings:
         self, guild_id: int, language: str | None, *, at: float | None = None
     ) -> None:
         """Store ``language`` for ``guild_id``; None goes back to the server's own locale."""
+        await self._set(guild_id, "language", language, at)
+
+    async def options(self) -> dict[int, GuildOptions]:
+        """Every server's :class:`GuildOptions` that differ from the defaults, by guild id."""
+        rows = await self._db.fetch_all(
+            "SELECT guild_id, pictures, turn_timer FROM guild_settings"
+            " WHERE pictures IS NOT NULL OR turn_timer IS NOT NULL"
+        )
+        return {
+            int(r[0]): GuildOptions(
+                pictures=r[1] is None or bool(r[1]),
+                turn_timer=None if r[2] is None else float(r[2]),
+            )
+            for r in rows
+        }
+
+    async def set_pictures(self, guild_id: int, on: bool, *, at: float | None = None) -> None:
+        """Pictures on (the default) or off (the compact text layout) for ``guild_id``."""
+        await self._set(guild_id, "pictures", None if on else 0, at)
+
+    async def set_turn_timer(
+        self, guild_id: int, seconds: float | None, *, at: float | None = None
+    ) -> None:
+        """``guild_id``'s new lobbies' turn timer: seconds, 0 for none, None for the default."""
+        await self._set(guild_id, "turn_timer", seconds, at)
+
+    async def _set(self, guild_id: int, column: str, value: object, at: float | None) -> None:
+        """Upsert one column (``column`` is one of this class's own names, never user input)."""
         await self._db.fetch_all(
-            "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+            f"INSERT INTO guild_settings (guild_id, {column}, updated_at) VALUES (?, ?, ?)"
+            f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column},"
             " updated_at = excluded.updated_at",
-            (guild_id, language, time.time() if at is None else at),
+            (guild_id, value, time.time() if at is None else at),
         )

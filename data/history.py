@@ -29,6 +29,7 @@ from history.ratings import (
     Scope,
     SeatOutcome,
     apply_outcome,
+    is_provisional,
     scopes_of,
 )
 from history.stats import PlayerGame
@@ -75,7 +76,8 @@ class RatingDelta:
 class BoardRow:
     """One leaderboard line: 1-based ``rank``, the player, their rating, games and wins.
 
-    ``games``/``wins`` count the leaderboard's period (all time or the last days).
+    ``games``/``wins`` count the leaderboard's period (all time or the last days);
+    ``rated_games``: all the player's rated games in the scope (None: same as ``games``).
     """
 
     rank: int
@@ -83,6 +85,12 @@ class BoardRow:
     ordinal: float
     games: int
     wins: int
+    rated_games: int | None = None
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than history.ratings.PROVISIONAL_GAMES rated games in the scope."""
+        return is_provisional(self.games if self.rated_games is None else self.rated_games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,8 +357,11 @@ class History:
                 [*(r[0] for r in rows), guild_id, seats, since],
             )
             period = {r[0]: (r[1], r[2]) for r in recent}
-            rows = [(r[0], r[1], *period.get(r[0], (0, 0))) for r in rows]
-        return [BoardRow(offset + i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+            rows = [(r[0], r[1], *period.get(r[0], (0, 0)), r[2]) for r in rows]
+        return [
+            BoardRow(offset + i + 1, r[0], r[1], r[2], r[3], r[4] if len(r) > 4 else None)
+            for i, r in enumerate(rows)
+        ]
 
     async def recent_games(
         self, guild_id: int, *, user_id: int | None = None, limit: int = 10

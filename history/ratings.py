@@ -32,6 +32,7 @@ __all__ = [
     "MIN_GAMES",
     "MIN_HUMANS",
     "MODEL",
+    "PROVISIONAL_GAMES",
     "Change",
     "Match",
     "Outcome",
@@ -39,6 +40,7 @@ __all__ = [
     "Scope",
     "SeatOutcome",
     "apply_outcome",
+    "is_provisional",
     "match_of",
     "rate_match",
     "recompute",
@@ -54,8 +56,19 @@ GLOBAL = 0
 MIN_HUMANS = 2
 """A game is rated only with at least this many human players."""
 
-MIN_GAMES = 3
-"""Rated games a player needs (in the period) to appear on a leaderboard."""
+MIN_GAMES = 1
+"""Rated games a player needs (in the period) to appear on a leaderboard: from the first
+one, so a new server's board is never empty (issue 18); see :data:`PROVISIONAL_GAMES`."""
+
+PROVISIONAL_GAMES = 5
+"""Below this many rated games a rating is provisional (marked on the leaderboard and in
+``/hats stats``): its uncertainty is still large."""
+
+
+def is_provisional(games: int) -> bool:
+    """Whether a rating after ``games`` rated games is still provisional (< 5 games)."""
+    return games < PROVISIONAL_GAMES
+
 
 Scope = tuple[int, int]
 """``(guild_id, seats)``: guild_id 0 = global, seats 0 = every seat count."""

@@ -13,11 +13,20 @@ Modules: ``hats`` (our own hat drawings, colours, symbols), ``fonts`` (Noto Sans
 """
 
 from pictures.cache import PictureCache, PictureKey
-from pictures.layout import Layout, end_layout, hand_layout, table_layout
+from pictures.layout import (
+    MIN_PHONE_TEXT,
+    PHONE_WIDTH,
+    Layout,
+    end_layout,
+    hand_layout,
+    table_layout,
+)
 from pictures.render import WIDTH, render_end, render_hand, render_table
 from pictures.text import Translate
 
 __all__ = [
+    "MIN_PHONE_TEXT",
+    "PHONE_WIDTH",
     "WIDTH",
     "Layout",
     "PictureCache",

@@ -24,6 +24,8 @@ from pictures.text import N_, Translate, drawable, fit_text
 
 __all__ = [
     "MARGIN",
+    "MIN_PHONE_TEXT",
+    "PHONE_WIDTH",
     "TURNS",
     "WIDTH",
     "BlackHatCard",
@@ -44,7 +46,12 @@ __all__ = [
 ]
 
 WIDTH = 800
-"""Width of every picture in pixels; Discord shows it about 400 px wide on a phone."""
+"""Width of the hand picture in pixels."""
+PHONE_WIDTH = 480
+"""Width of the table picture: Discord shows a media gallery about 235 px wide on a 360 px
+phone (measured in simcord's preview), so a 24 px text here reads about 11.7 px there."""
+MIN_PHONE_TEXT = 23
+"""The smallest text size on the table picture: at least 11 px when shown 235 px wide."""
 MARGIN = 20
 TURNS = 8
 """Turns each seat takes, hence rounds in a game (R14)."""
@@ -238,8 +245,8 @@ class _Builder:
         self.elements.append(element)
         return element
 
-    def layout(self, height: int) -> Layout:
-        return Layout(WIDTH, height, tuple(self.elements))
+    def layout(self, height: int, width: int = WIDTH) -> Layout:
+        return Layout(width, height, tuple(self.elements))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -278,13 +285,15 @@ def _board(
     *,
     max_card_w: int,
     face_up: Sequence[int] | None = None,
+    width: int = WIDTH,
+    title_size: int = 22,
 ) -> int:
     """The tea table: a title, slot numbers 1–6 and the cards (R2); returns the next y."""
-    b.text(MARGIN, y, title, 22, max_w=WIDTH - 2 * MARGIN, bold=True, tone=Tone.MUTED)
-    y += 34
+    b.text(MARGIN, y, title, title_size, max_w=width - 2 * MARGIN, bold=True, tone=Tone.MUTED)
+    y += round(title_size * 1.55)
     n = max(1, len(board))
-    gap = 12
-    avail = WIDTH - 2 * MARGIN
+    gap = 12 if width >= WIDTH else 8
+    avail = width - 2 * MARGIN
     cw = min(max_card_w, (avail - gap * (n - 1)) // n)
     ch = round(cw * 1.3)
     x0 = MARGIN + (avail - (n * cw + (n - 1) * gap)) // 2
@@ -307,10 +316,12 @@ def _chips(
     max_w: int,
     *,
     h: int = 56,
+    min_w: int = 40,
 ) -> int:
     """Face-up cards as chips grouped by type (R1 order), values ascending; returns right x.
 
-    Chips shrink (down to 40 px) so that up to 8 cards fit ``max_w``; an empty list is ``—``.
+    Chips shrink (down to ``min_w`` px) so that up to 8 cards fit ``max_w``; an empty list
+    is ``—``.
     """
     if not cards:
         element = b.text(x, y, "—", 26, max_w=max_w, h=h, tone=Tone.MUTED)
@@ -321,7 +332,7 @@ def _chips(
     gap, group_gap = 4, 14
     count = len(cards)
     gaps = (count - len(groups)) * gap + (len(groups) - 1) * group_gap
-    cw = max(40, min(76, (max_w - gaps) // count))
+    cw = max(min_w, min(76, (max_w - gaps) // count))
     for g, group in enumerate(groups.values()):
         if g:
             x += group_gap - gap
@@ -332,17 +343,23 @@ def _chips(
 
 
 def _count(
-    b: _Builder, kind: type[BlackHatCard] | type[HandBack], x: int, y: int, h: int, label: str
+    b: _Builder,
+    kind: type[BlackHatCard] | type[HandBack],
+    x: int,
+    y: int,
+    h: int,
+    label: str,
+    size: int = 24,
 ) -> int:
     """An icon (black hat or card back) and a label to its right; returns the right x."""
     iw = round(h * 0.72)
     b.add(kind(Box(x, y, iw, h)))
-    element = b.text(x + iw + 6, y, label, 24, max_w=400, h=h)
+    element = b.text(x + iw + 6, y, label, size, max_w=400, h=h)
     return element.box.right if element else x + iw
 
 
-def _count_width(h: int, label: str) -> int:
-    return round(h * 0.72) + 6 + int(measure(label, 24)) + 1
+def _count_width(h: int, label: str, size: int = 24) -> int:
+    return round(h * 0.72) + 6 + int(measure(label, size)) + 1
 
 
 def _name_row(
@@ -359,6 +376,7 @@ def _name_row(
     trophy: bool = False,
     prefix: str | None = None,
     tr: Translate,
+    team_size: int = 22,
 ) -> None:
     """Markers, name (cut to fit), cookie and team label on one 40 px row up to ``right``."""
     h = 40
@@ -376,7 +394,7 @@ def _name_row(
     team_label = ""
     if team is not None:
         team_label = tr(TEAM_NAMES[team])
-        team_w = min(160, int(measure(team_label, 22, BOLD)) + 1)
+        team_w = min(160, int(measure(team_label, team_size, BOLD)) + 1)
     cookie_w = 40 if cookie else 0
     name_w = max(60, right - x - cookie_w - (team_w + 12 if team_w else 0))
     element = b.text(x, y, _name(obs_names, seat), 28, max_w=name_w, bold=True, h=h)
@@ -386,74 +404,90 @@ def _name_row(
         x += cookie_w
     if team is not None:
         tone = _TEAM_TONES[team]
-        b.text(x + 4, y, team_label, 22, max_w=max(0, right - x - 4), bold=True, tone=tone, h=h)
+        b.text(
+            x + 4, y, team_label, team_size, max_w=max(0, right - x - 4), bold=True, tone=tone, h=h
+        )
 
 
 def table_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout:
     """The public table picture from the PUBLIC observation (``obs.viewer`` None).
 
-    Shows the round and whose turn (R14), the tea table with slot numbers (R2; once the game
-    is over, the slots turned face down by the clean-up faded and crossed, R15), the draw deck
-    and discard pile sizes (2–3 seats; with 4 they are always empty, R4), and per player:
-    turn marker, name, cookie (R13), team (R5), hand size, face-up collection grouped by type
-    (R1) and black hat count (R8). ``names``: one plain display name per seat.
+    :data:`PHONE_WIDTH` wide, no text under :data:`MIN_PHONE_TEXT` px (readable on a phone).
+    Shows the tea table with slot numbers (R2; once the game is over, the slots turned face
+    down by the clean-up faded and crossed, R15), the draw deck and discard pile sizes (2–3
+    seats; with 4 they are always empty, R4), and per player: turn marker (the round's active
+    player, R14; the message says whose turn in words), name, cookie (R13), team (R5),
+    hand size (a card back and ``×n``), face-up collection grouped by type (R1) and black hat
+    count (R8). ``names``: one plain display name per seat.
     Raises ValueError for a seat's observation, which would show that seat's hand.
     """
     if obs.viewer is not None or obs.hand is not None:
         raise ValueError("table_layout needs the public observation (viewer None)")
+    width = PHONE_WIDTH
     b = _Builder()
-    y = MARGIN
-    b.text(MARGIN, y, _turn_line(obs, names, tr), 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
-    y += 52
+    y = MARGIN  # no turn line: the message's text says whose turn it is (with a mention)
     face_up = obs.result.face_up_slots if obs.result is not None else None
-    y = _board(b, obs.board, y, tr("Tea table"), max_card_w=124, face_up=face_up)
+    y = _board(
+        b,
+        obs.board,
+        y,
+        tr("Tea table"),
+        max_card_w=124,
+        face_up=face_up,
+        width=width,
+        title_size=MIN_PHONE_TEXT + 1,
+    )
     if obs.seats < 4:
-        half = (WIDTH - 2 * MARGIN) // 2
         deck = tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
         discard = tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
-        for i, (kind, label) in enumerate(((IconKind.DECK, deck), (IconKind.DISCARD, discard))):
-            x = MARGIN + i * half
-            b.add(Icon(Box(x, y + 2, 28, 34), kind))
-            b.text(x + 36, y, label, 24, max_w=half - 44, h=38)
-        y += 50
+        for kind, label in ((IconKind.DECK, deck), (IconKind.DISCARD, discard)):
+            b.add(Icon(Box(MARGIN, y + 2, 28, 34), kind))
+            b.text(MARGIN + 36, y, label, 24, max_w=width - 2 * MARGIN - 36, h=38)
+            y += 40
+        y += 8
     for seat in range(obs.seats):
-        y = _seat_panel(b, obs, names, seat, y, tr) + 10
-    return b.layout(y - 10 + MARGIN)
+        y = _seat_panel(b, obs, names, seat, y, tr, width) + 8
+    return b.layout(y - 8 + MARGIN, width)
 
 
 def _seat_panel(
-    b: _Builder, obs: Observation, names: Sequence[str], seat: int, y: int, tr: Translate
+    b: _Builder,
+    obs: Observation,
+    names: Sequence[str],
+    seat: int,
+    y: int,
+    tr: Translate,
+    width: int = WIDTH,
 ) -> int:
-    pad = 12
-    h = pad + 40 + 8 + 56 + pad
+    pad = 10
+    h = pad + 40 + 6 + 56 + pad
     team = _team(obs.teams, seat)
-    tone = Tone.ACTIVE if obs.to_move == seat else Tone.NORMAL
-    b.add(Panel(Box(MARGIN, y, WIDTH - 2 * MARGIN, h), tone))
+    active = obs.active_seat == seat and not obs.is_over  # as the turn line above (R10, R14)
+    tone = Tone.ACTIVE if active else Tone.NORMAL
+    b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), tone))
     left = MARGIN + pad + (8 if team is not None else 0)
-    right = WIDTH - MARGIN - pad
-    hand = tr.plural("{n} card in hand", "{n} cards in hand", obs.hand_sizes[seat])
-    hand_w = min(_count_width(40, hand), 300)
+    right = width - MARGIN - pad
+    hand = f"×{obs.hand_sizes[seat]}"  # beside a card back; the alt text says it in words
+    hand_w = _count_width(40, hand, 26)
+    blacks = f"×{obs.black_hat_counts[seat]}"
+    black_w = _count_width(40, blacks, 26)
+    counts_x = right - hand_w - 10 - black_w
     _name_row(
         b,
         names,
         seat,
         left,
         y + pad,
-        right - hand_w - 16,
+        counts_x - 12,
         teams=obs.teams,
-        turn=obs.to_move == seat,
+        turn=active,
         cookie=obs.cookie == seat,
         tr=tr,
+        team_size=MIN_PHONE_TEXT + 1,
     )
-    iw = round(40 * 0.72)
-    b.add(HandBack(Box(right - hand_w, y + pad, iw, 40)))
-    b.text(right - hand_w + iw + 6, y + pad, hand, 24, max_w=hand_w - iw - 6, h=40)
-    row = y + pad + 48
-    blacks = f"×{obs.black_hat_counts[seat]}"
-    black_w = _count_width(56, blacks)
-    _chips(b, obs.collections[seat], left, row, right - left - black_w - 16)
-    _count(b, BlackHatCard, right - black_w, row, 56, blacks)
-    del team
+    _count(b, BlackHatCard, counts_x, y + pad, 40, blacks, 26)
+    _count(b, HandBack, right - hand_w, y + pad, 40, hand, 26)
+    _chips(b, obs.collections[seat], left, y + pad + 46, right - left, min_w=44)
     return y + h
 
 
@@ -523,20 +557,22 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
 def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id: int) -> Layout:
     """The end picture from any observation of a finished game (``obs.result`` set).
 
-    Shows the tea table after clean-up with the turned-down slots faded and crossed (R15),
-    then the players by rank (R19): rank, trophy for the winners, name, cookie (R13), team
-    (R5), the total, the breakdown collection + favourite + cookie (R16–R18), the favourite
-    hat and face-up collection, the black hat count; with 4 seats the team totals (R20).
+    :data:`PHONE_WIDTH` wide, no text under :data:`MIN_PHONE_TEXT` px. Shows the tea table
+    after clean-up with the turned-down slots faded and crossed (R15), then the players by
+    rank (R19; with 4 seats by team, R20: the winning team first, each team's players
+    together under the team's rank, every winner with a trophy; inside a team by score):
+    rank, trophy for the winners, name, cookie (R13), team (R5), the total (R16–R18), the
+    favourite hat, the black hat count and the face-up collection; with 4 seats the team
+    totals, winning team first (R20). The game and its winner are the message's text.
     Raises ValueError while the game is still running.
     """
     result = obs.result
     if result is None:
         raise ValueError("end_layout needs a finished game (obs.result set)")
+    del game_id  # the message's text names the game
+    width = PHONE_WIDTH
     b = _Builder()
     y = MARGIN
-    title = tr("Hats: game #{game_id} is over", game_id=game_id)
-    b.text(MARGIN, y, title, 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
-    y += 52
     y = _board(
         b,
         result.board,
@@ -544,12 +580,24 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         tr("Tea table after clean-up"),
         max_card_w=124,
         face_up=result.face_up_slots,
+        width=width,
+        title_size=MIN_PHONE_TEXT + 1,
     )
     winners = set(result.winners)
+    teams = obs.teams
+    team_total: dict[int, int] = {}
+    if teams and result.team_totals is not None:
+        team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
+
+    def group(seat: int) -> tuple[bool, int, int]:
+        """Teams first (R20): a team's players stay together, ranked as their team."""
+        team = _team(teams, seat)
+        return (seat not in winners, -team_total.get(seat, 0), team if team is not None else seat)
+
     order = sorted(
         range(obs.seats),
         key=lambda s: (
-            s not in winners,
+            *group(s),
             -result.scores[s].total,
             -result.scores[s].black_hats,
             result.cookie != s,
@@ -560,28 +608,30 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
     previous = None
     for position, seat in enumerate(order, start=1):
         score = result.scores[seat]
-        key = (seat in winners, score.total, score.black_hats)
+        key = group(seat)[:2] if teams else (seat in winners, score.total, score.black_hats)
         if key != previous:
-            rank = position
+            rank = rank + 1 if teams else position
             previous = key
-        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr) + 10
+        y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr, width) + 6
     if obs.teams and result.team_totals is not None:
-        for index, (team, total) in enumerate(zip(obs.teams, result.team_totals, strict=True)):
+        order_teams = sorted(range(2), key=lambda i: order.index(obs.teams[i][0]))
+        for index in order_teams:  # the winning team first, as the panels
+            team, total = obs.teams[index], result.team_totals[index]
             tone = _TEAM_TONES[index]
             points = tr.plural("{n} point", "{n} points", total)
             right = b.text(
-                WIDTH - MARGIN, y, points, 24, max_w=200, bold=True, tone=tone, h=36, right=True
+                width - MARGIN, y, points, 26, max_w=160, bold=True, tone=tone, h=36, right=True
             )
-            end = right.box.x - 16 if right else WIDTH - MARGIN
+            end = right.box.x - 12 if right else width - MARGIN
             name = b.text(
-                MARGIN, y, tr(TEAM_NAMES[index]), 24, max_w=180, bold=True, tone=tone, h=36
+                MARGIN, y, tr(TEAM_NAMES[index]), 26, max_w=140, bold=True, tone=tone, h=36
             )
-            x = (name.box.right if name else MARGIN) + 12
+            x = (name.box.right if name else MARGIN) + 10
             members = " & ".join(_name(names, s) for s in team)
             b.text(x, y, members, 24, max_w=max(0, end - x), h=36)
             y += 40
-        y += 10
-    return b.layout(y - 10 + MARGIN)
+        y += 8
+    return b.layout(y - 8 + MARGIN, width)
 
 
 def _score_panel(
@@ -593,48 +643,46 @@ def _score_panel(
     winner: bool,
     y: int,
     tr: Translate,
+    width: int = WIDTH,
 ) -> int:
+    """One player's result panel; returns its bottom y.
+
+    Rank, 🏆, name, 🍪, team and total; favourite hat and black hat count; the face-up
+    collection (the breakdown in words is the alt text's).
+    """
     result = obs.result
     assert result is not None
     score = result.scores[seat]
-    pad = 12
-    h = pad + 40 + 4 + 34 + 6 + 56 + 6 + 56 + pad
+    pad = 8
+    h = pad + 40 + 4 + 56 + 4 + 56 + pad
     team = _team(obs.teams, seat)
-    b.add(Panel(Box(MARGIN, y, WIDTH - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
+    b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
     left = MARGIN + pad + (8 if team is not None else 0)
-    right = WIDTH - MARGIN - pad
+    right = width - MARGIN - pad
     total = tr.plural("{n} point", "{n} points", score.total)
-    total_w = min(220, int(measure(total, 28, BOLD)) + 1)
+    total_w = min(160, int(measure(total, 26, BOLD)) + 1)
     _name_row(
         b,
         names,
         seat,
         left,
         y + pad,
-        right - total_w - 16,
+        right - total_w - 12,
         teams=obs.teams,
         turn=False,
         cookie=result.cookie == seat,
         trophy=winner,
         prefix=f"{rank}.",
         tr=tr,
+        team_size=MIN_PHONE_TEXT + 1,
     )
-    b.text(right, y + pad, total, 28, max_w=total_w, bold=True, h=40, right=True)
+    b.text(right, y + pad, total, 26, max_w=total_w, bold=True, h=40, right=True)
     row = y + pad + 44
-    breakdown = tr(
-        "Collection {collection} + favourite {favourite} + cookie {cookie} = {total}",
-        collection=score.collection,
-        favourite=score.favourite,
-        cookie=score.cookie,
-        total=score.total,
-    )
-    b.text(left, row, breakdown, 22, max_w=right - left, tone=Tone.MUTED, h=34)
-    row += 40
-    label = b.text(left, row, tr("Favourite hat"), 22, max_w=300, h=56)
-    x = (label.box.right if label else left) + 8
-    b.add(CardFace(Box(x, row, 76, 56), result.favourites[seat]))
     blacks = f"×{score.black_hats}"
-    black_w = _count_width(56, blacks)
-    _count(b, BlackHatCard, right - black_w, row, 56, blacks)
-    _chips(b, result.collections[seat], left, row + 62, right - left)
+    black_w = _count_width(40, blacks, 26)
+    label = b.text(left, row, tr("Favourite hat"), 24, max_w=right - left - black_w - 80, h=56)
+    x = (label.box.right if label else left) + 8
+    b.add(CardFace(Box(x, row, 44, 56), result.favourites[seat]))
+    _count(b, BlackHatCard, right - black_w, row + 8, 40, blacks, 26)
+    _chips(b, result.collections[seat], left, row + 60, right - left, min_w=44)
     return y + h

@@ -16,8 +16,8 @@ from cogs.render.errors import illegal_move_text
 from cogs.render.events import describe_event
 from cogs.render.hand import hand_embed
 from cogs.render.limits import embed_size, fit_embed
-from cogs.render.lobby import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_embed
-from cogs.render.rules import rules_embeds
+from cogs.render.lobby import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_texts
+from cogs.render.rules import rules_views
 from cogs.render.table import table_embed
 
 __all__ = [
@@ -33,8 +33,8 @@ __all__ = [
     "fit_embed",
     "hand_embed",
     "illegal_move_text",
-    "lobby_embed",
-    "rules_embeds",
+    "lobby_texts",
+    "rules_views",
     "table_embed",
     "type_name",
 ]

@@ -30,6 +30,7 @@ __all__ = [
     "card_short",
     "cards_short",
     "collection_text",
+    "command_mention",
     "duration_text",
     "seat_display_name",
     "seat_label",
@@ -234,6 +235,17 @@ def team_of(teams: Sequence[Sequence[int]] | None, seat: int) -> int | None:
         if seat in team:
             return index
     return None
+
+
+def command_mention(path: str, tr: Tr) -> str:
+    """A slash command for a text: ``command_mention("hats hand", tr)`` -> ``</hats hand:ID>``.
+
+    ``path``: the command's English qualified name (``"hats settings pictures"``). The mention
+    uses the id of the synced command tree (``HatsBot.sync_commands``); Discord shows it in
+    each reader's language and runs it on a tap. Where no id is known (before the first
+    sync), the name localized for ``tr``'s language from commands.po (``/hats mano``).
+    """
+    return tr.command(path)
 
 
 def duration_text(seconds: float, tr: Tr) -> str:

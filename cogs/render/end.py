@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -22,9 +23,19 @@ from cogs.render.common import (
     team_of,
 )
 from cogs.render.limits import fit_embed
+from cogs.render.table import card_words, fit_alt
 from engine import BLACK_HAT_EMOJI, GameResult, Observation, TieBreak
 
-__all__ = ["end_embed", "tie_break_text", "winner_text"]
+__all__ = [
+    "EndTexts",
+    "end_alt_text",
+    "end_embed",
+    "end_texts",
+    "groups",
+    "ranking",
+    "tie_break_text",
+    "winner_text",
+]
 
 TROPHY = "🏆"
 
@@ -131,16 +142,21 @@ def _player_field(
 
 
 def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[int]:
-    """Seats best first: winners, then by team total (4 seats), total, black hats (R19, R20)."""
+    """Seats best first (R19, R20).
+
+    Winners, then by team total (4 seats, teammates together), total, black hats.
+    """
     team_total = {}
     if teams and result.team_totals is not None:
         team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
 
-    def key(seat: int) -> tuple[int, int, int, int, int]:
+    def key(seat: int) -> tuple[int, int, int, int, int, int]:
         score = result.scores[seat]
+        team = team_of(teams, seat)
         return (
             seat not in result.winners,
             -team_total.get(seat, 0),
+            team if team is not None else 0,  # teammates stay together (R20)
             -score.total,
             -score.black_hats,
             seat,
@@ -208,3 +224,150 @@ def end_embed(
         embed.add_field(name=tr("Team totals"), value=value, inline=False)
     embed.set_footer(text=tr("Game #{game_id}", game_id=game_id))
     return fit_embed(embed)
+
+
+# ---------------------------------------------------------------------- Components V2 texts
+@dataclass(frozen=True, slots=True)
+class EndTexts:
+    """The texts of the final result (Components V2), from a finished game's observation.
+
+    ``head``: the game, who won (every member of the winning team with 🏆, R20) and what
+    decided (R19). ``unrated``: the line saying the game is not rated (fewer than two
+    humans), or None. ``results``: with pictures off, the clean-up and the scores grouped by
+    team in compact text; None with pictures. ``alt``: the end picture in words.
+    """
+
+    head: str
+    unrated: str | None
+    results: str | None
+    alt: str
+
+
+def groups(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
+    """Seats grouped for the results, best group first: teams (R20) or one seat each (R19).
+
+    Inside a team its players go by score; :func:`ranking` orders the groups.
+    """
+    order = ranking(result, teams)
+    if not teams:
+        return [[seat] for seat in order]
+    out: list[list[int]] = []
+    for seat in order:
+        team = team_of(teams, seat)
+        for group in out:
+            if team_of(teams, group[0]) == team:
+                group.append(seat)
+                break
+        else:
+            out.append([seat])
+    return out
+
+
+def _score_words(result: GameResult, tr: Tr, seat: int) -> str:
+    score = result.scores[seat]
+    return tr(
+        "Collection {collection} + favourite {favourite} + cookie {cookie} = **{total}**",
+        collection=score.collection,
+        favourite=score.favourite,
+        cookie=score.cookie,
+        total=score.total,
+    ).replace("**", "")
+
+
+def end_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_id: int) -> str:
+    """The end picture in words (its alt text): clean-up, then each group's scores.
+
+    Everything here is revealed at the end (R21): favourites and black hats.
+    """
+    result = obs.result
+    if result is None:
+        raise ValueError("end_alt_text needs a finished game (obs.result set)")
+    board = ", ".join(
+        f"{i} {card_words(c, tr)}" + ("" if i in result.face_up_slots else " (×)")
+        for i, c in enumerate(result.board, start=1)
+    )
+    lines = [
+        tr("Hats: game #{game_id} is over", game_id=game_id),
+        f"{tr('Tea table after clean-up')}: {board}",
+    ]
+    teams = obs.teams
+    for group in groups(result, teams):
+        if teams:
+            index = team_of(teams, group[0]) or 0
+            total = (result.team_totals or (0, 0))[index]
+            lines.append(f"{tr(TEAM_NAMES[index])}: {tr.plural('{n} point', '{n} points', total)}")
+        for seat in group:
+            mark = f"{TROPHY} " if seat in result.winners else ""
+            name = seat_display_name(seats, seat, tr)
+            lines.append(
+                f"{mark}{name}: {_score_words(result, tr, seat)}; "
+                + tr("Favourite hat: {card}", card=card_words(result.favourites[seat], tr))
+                + "; "
+                + tr.plural(
+                    "{n} black hat: {cards}",
+                    "{n} black hats: {cards}",
+                    result.scores[seat].black_hats,
+                    cards=", ".join(card_words(c, tr) for c in result.black_hats[seat]) or "—",
+                )
+            )
+    return fit_alt("\n".join(lines))
+
+
+def _compact_results(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    result = obs.result
+    assert result is not None
+    lines = [board_text(result.board, face_up=result.face_up_slots)]
+    teams = obs.teams
+    for rank, group in enumerate(groups(result, teams), start=1):
+        if teams:
+            index = team_of(teams, group[0]) or 0
+            total = (result.team_totals or (0, 0))[index]
+            mark = f"{TROPHY} " if group[0] in result.winners else ""
+            points = tr.plural("{n} point", "{n} points", total)
+            lines.append(f"{mark}**{tr(TEAM_NAMES[index])}** · {points}")
+        for seat in group:
+            mark = f"{TROPHY} " if seat in result.winners else ""
+            cookie = f" {COOKIE}" if result.cookie == seat else ""
+            blacks = f"{BLACK_HAT_EMOJI}×{result.scores[seat].black_hats}"
+            prefix = "- " if teams else f"{rank}. "
+            favourite = tr("Favourite hat: {card}", card=card_short(result.favourites[seat]))
+            lines.append(
+                f"{prefix}{mark}{seat_mention(seats, seat, tr)}{cookie} · "
+                f"{_score_words(result, tr, seat)} · {favourite} · {blacks}"
+            )
+    return "\n".join(lines)
+
+
+def end_texts(
+    obs: Observation,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    game_id: int,
+    pictures: bool = True,
+    humans: int = 2,
+) -> EndTexts:
+    """The V2 end screen's texts (see :class:`EndTexts`); ``humans``: human seats (rating).
+
+    Raises ValueError while the game is still running.
+    """
+    result = obs.result
+    if result is None:
+        raise ValueError("end_texts needs a finished game (obs.result set)")
+    title = tr("Hats: game #{game_id} is over", game_id=game_id)
+    head = "\n".join(
+        [
+            f"**{title}**",
+            winner_text(result, seats, tr, obs.teams),
+            f"-# {tie_break_text(result.tie_break, tr, teams=bool(obs.teams))}",
+        ]
+    )
+    unrated = None
+    if humans < 2:
+        unrated = tr("Not rated: a game counts for the ratings with at least two human players.")
+    return EndTexts(
+        head=head,
+        unrated=unrated,
+        results=None if pictures else _compact_results(obs, seats, tr),
+        alt=end_alt_text(obs, seats, tr, game_id=game_id),
+    )

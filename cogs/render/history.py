@@ -12,13 +12,21 @@ import discord
 from babel.numbers import format_decimal, format_percent
 
 from cogs.i18n import Tr
-from cogs.render.common import COLOUR, SeatLabel, cards_short, seat_mention, type_name
+from cogs.render.common import (
+    COLOUR,
+    TEAM_NAMES,
+    TEAM_SEATS,
+    SeatLabel,
+    cards_short,
+    seat_mention,
+    type_name,
+)
 from cogs.render.end import winner_text
 from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
 from cogs.render.table import table_embed
 from data.history import BoardRow, GameSummary, RatingDelta
 from engine import BLACK_HAT_EMOJI, HatType
-from history.ratings import Rating
+from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
 from history.replay import ReplayPoint
 from history.stats import Summary
 
@@ -141,6 +149,8 @@ def stats_embed(
     lines = []
     if rating is not None:
         mine = rating_text(rating.ordinal, tr)  # not inside tr.plural: pybabel
+        if is_provisional(rating.games):
+            mine += PROVISIONAL_MARK
         lines.append(
             tr.plural(
                 "{rating} after {n} rated game",
@@ -163,6 +173,7 @@ def stats_embed(
                 rating=shown,
             )
         )
+    lines.append(f"-# {rating_meaning(tr)}")
     embed.add_field(name=tr("Rating"), value="\n".join(lines), inline=False)
     return fit_embed(embed)
 
@@ -176,9 +187,13 @@ def leaderboard_embed(
     *,
     seats: int,
     days: int | None,
-    min_games: int,
 ) -> discord.Embed:
-    """``/hats leaderboard``: one page of a server's players by rating (``page`` 0-based)."""
+    """``/hats leaderboard``: one page of a server's players by rating (``page`` 0-based).
+
+    Players are listed from their first rated game; a provisional rating (fewer than
+    history.ratings.PROVISIONAL_GAMES rated games) is marked, and one line says what the
+    number means.
+    """
     scope = tr("all games") if seats == 0 else tr("{n}-player games", n=seats)
     period = tr("all time") if days is None else tr("last {days} days", days=days)
     embed = discord.Embed(
@@ -189,11 +204,7 @@ def leaderboard_embed(
     if not rows:
         embed.add_field(
             name=tr("Nobody yet"),
-            value=tr.plural(
-                "Players appear after {n} rated game.",
-                "Players appear after {n} rated games.",
-                min_games,
-            ),
+            value=tr("Players appear here after their first rated game."),
             inline=False,
         )
     else:
@@ -205,22 +216,37 @@ def leaderboard_embed(
                 r.games,
                 rank=r.rank,
                 who=f"<@{r.user_id}>",
-                rating=f"**{shown[r.user_id]}**",
+                rating=f"**{shown[r.user_id]}**" + (PROVISIONAL_MARK if r.provisional else ""),
                 wins=r.wins,
             )
             for r in rows
         ]
         embed.add_field(name=tr("Rating"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+    embed.add_field(name="\u200b", value=f"-# {rating_meaning(tr)}", inline=False)
     embed.set_footer(
         text=tr.plural(
-            "Page {page}/{pages} · {n} player · rating = μ − 3σ",
-            "Page {page}/{pages} · {n} players · rating = μ − 3σ",
+            "Page {page}/{pages} · {n} player",
+            "Page {page}/{pages} · {n} players",
             total,
             page=page + 1,
             pages=max(pages, 1),
         )
     )
     return fit_embed(embed)
+
+
+PROVISIONAL_MARK = "\\*"
+"""Marks a provisional rating (fewer than history.ratings.PROVISIONAL_GAMES rated games)."""
+
+
+def rating_meaning(tr: Tr) -> str:
+    """What a rating means, in one line of the reader's language (leaderboard, stats)."""
+    return tr(
+        "Rating: your skill as the games so far show it, counted low while they are few; it "
+        "rises when you beat strong players. {mark} provisional: fewer than {n} rated games.",
+        mark=PROVISIONAL_MARK,
+        n=PROVISIONAL_GAMES,
+    )
 
 
 def _seat_text(seat, tr: Tr) -> str:
@@ -230,6 +256,28 @@ def _seat_text(seat, tr: Tr) -> str:
         who = "🤖 " + tr("AI {n}", n=seat.seat + 1)
     mark = f"{TROPHY} " if seat.winner else ""
     return f"{mark}{who}: {seat.total}"
+
+
+def players_text(seats: Sequence, tr: Tr) -> str:
+    """A finished game's players with their scores; with 4 seats grouped by team (R20).
+
+    Teams are ranked first (the winning team first, every member with 🏆), each player's
+    score inside their team: ``🏆 Team A 28: 🏆 <@1>: 19, 🏆 <@3>: 9 · Team B 25: ...``.
+    """
+    if len(seats) != TEAM_SEATS:
+        return ", ".join(_seat_text(s, tr) for s in seats)
+    parts = []
+    teams = [[s for s in seats if s.seat % 2 == index] for index in range(2)]  # R5
+    ranked = sorted(
+        enumerate(teams),
+        key=lambda t: (not any(s.winner for s in t[1]), -sum(s.total for s in t[1])),
+    )
+    for index, members in ranked:
+        mark = f"{TROPHY} " if any(s.winner for s in members) else ""
+        inside = ", ".join(_seat_text(s, tr) for s in sorted(members, key=lambda s: -s.total))
+        team = tr(TEAM_NAMES[index])
+        parts.append(f"{mark}**{team} {sum(s.total for s in members)}**: {inside}")
+    return " · ".join(parts)
 
 
 def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
@@ -250,7 +298,7 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
             "**#{game}** <t:{at}:d> · {players}",
             game=g.game_id,
             at=int(g.finished_at),
-            players=", ".join(_seat_text(s, tr) for s in g.seats),
+            players=players_text(g.seats, tr),
         )
         for g in games
     ]
@@ -270,7 +318,14 @@ def replay_embed(
     events, then adds the hands and black hats' faces and, at the last point, the winner.
     """
     game = point.game
-    embed = table_embed(game.public_view(), seats, tr, game_id=game_id, recent=point.turn_events)
+    embed = table_embed(
+        game.public_view(),
+        seats,
+        tr,
+        game_id=game_id,
+        recent=point.turn_events,
+        provisional=False,  # the hands are shown: no "favourite hidden" guess beside them
+    )
     embed.title = tr(
         "Replay of game #{game}: turn {turn}/{turns}",
         game=game_id,

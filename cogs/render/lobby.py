@@ -5,22 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-import discord
-
 from cogs.i18n import Tr
 from cogs.render.coach import hints_line
 from cogs.render.common import (
-    COLOUR,
     SeatLabel,
     ai_level_name,
     duration_text,
     team_members,
 )
-from cogs.render.limits import fit_embed
+from cogs.render.limits import truncate
 from data.game_flags import HINTS
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 
-__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "LobbyInfo", "lobby_embed"]
+__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "V2_TEXT_MAX", "LobbyInfo", "lobby_texts"]
 
 
 HOST_MARK = "👑"
@@ -92,34 +89,18 @@ def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[s
     return lines
 
 
-def _closed_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
-    """A lobby that is over: its status line and who sat there, nothing stale."""
-    embed = discord.Embed(
-        title=tr("Hats: lobby closed"), description=lobby.status or None, colour=COLOUR
-    )
-    if lobby.seats:
-        embed.add_field(
-            name=tr("Players"),
-            value="\n".join(_player_line(label, lobby.host_id, tr) for label in lobby.seats),
-            inline=False,
-        )
-    if lobby.lobby_id is not None:
-        embed.set_footer(text=tr("Lobby #{lobby_id}", lobby_id=lobby.lobby_id))
-    return fit_embed(embed)
+def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
+    """The open lobby's text blocks for its Components V2 message, in order.
 
-
-def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
-    """The lobby embed.
-
-    Shows the host, seated players (🤖 AI with level), open places, what is still needed to
-    start, teams with 4 seats (partners opposite, R5), the settings, and with 4 players a
-    warning that server moderators can read private threads. A ``closed`` lobby shows only
-    its status and players.
+    The title, host and what is still needed to start; the numbered places (🤖 AI with
+    level, open places); with 4 seats the teams (partners opposite, R5), the time to answer
+    a partner swap and the note that moderators can read private threads. The turn timer is
+    the lobby's timer menu's own (its chosen option), so it is not said again here.
     """
     count = len(lobby.seats)
-    if lobby.closed:
-        return _closed_embed(lobby, tr)
-    lines = [tr("Hosted by {host}.", host=f"<@{lobby.host_id}>")]
+    title = tr("Hats: a new game is forming")  # (a call inside an f-string is not extracted)
+    lines = [f"**{title}**"]
+    lines.append(tr("Hosted by {host}.", host=f"<@{lobby.host_id}>"))
     if lobby.status:
         lines.append(lobby.status)
     if count < lobby.min_seats:
@@ -140,44 +121,46 @@ def lobby_embed(lobby: LobbyInfo, tr: Tr) -> discord.Embed:
         )
     else:
         lines.append(tr("The table is full."))
-    embed = discord.Embed(
-        title=tr("Hats: a new game is forming"), description="\n".join(lines), colour=COLOUR
-    )
+    blocks = ["\n".join(lines)]
     players = [
         f"{i}. {_player_line(label, lobby.host_id, tr)}"
         for i, label in enumerate(lobby.seats, start=1)
     ]
     open_place = tr("open place")  # (a call inside an f-string is not extracted)
     players += [f"{i}. *{open_place}*" for i in range(count + 1, lobby.max_seats + 1)]
-    embed.add_field(
-        name=tr("Players ({count}/{max})", count=count, max=lobby.max_seats),
-        value="\n".join(players),
-        inline=False,
-    )
+    blocks.append("\n".join(players))
     teams = lobby.teams
     if teams is None and count == 4:
         by_pos = [label.seat for label in lobby.seats]
         teams = ((by_pos[0], by_pos[2]), (by_pos[1], by_pos[3]))
     if teams is not None:
-        value = "\n".join(
+        heading = tr("Teams (partners sit opposite)")
+        lines = [f"**{heading}**"]
+        lines += [
             tr("{team}: {members}", team=t, members=m)
             for t, m in team_members(teams, lobby.seats, tr)
-        )
-        embed.add_field(name=tr("Teams (partners sit opposite)"), value=value, inline=False)
-    embed.add_field(
-        name=tr("Settings"),
-        value="\n".join(_setting_lines(lobby.settings, count, tr)),
-        inline=False,
-    )
+        ]
+        blocks.append("\n".join(lines))
+    small = [s for s in _setting_lines(lobby.settings, count, tr) if not s.startswith(_timer(tr))]
     if count >= 4:
-        embed.add_field(
-            name=tr("{mark} Privacy", mark=WARNING),
-            value=tr(
+        small.append(
+            tr("{mark} Privacy", mark=WARNING)
+            + ": "
+            + tr(
                 "Server moderators can read private threads, so this game's private threads "
                 "are not hidden from them."
-            ),
-            inline=False,
+            )
         )
-    if lobby.lobby_id is not None:
-        embed.set_footer(text=tr("Lobby #{lobby_id}", lobby_id=lobby.lobby_id))
-    return fit_embed(embed)
+    if small:
+        blocks.append("\n".join(f"-# {s}" for s in small))
+    # Components V2: at most 4,000 characters of text in a whole message
+    return [truncate(block, V2_TEXT_MAX // len(blocks)) for block in blocks]
+
+
+V2_TEXT_MAX = 4000
+"""Discord's limit on the text of all text displays of one Components V2 message."""
+
+
+def _timer(tr: Tr) -> str:
+    """The start of the turn timer setting line (``Turn timer:``), in ``tr``'s language."""
+    return tr("Turn timer: none").split(":", 1)[0]

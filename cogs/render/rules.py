@@ -9,9 +9,10 @@ import discord
 
 from cogs.i18n import N_, Tr
 from cogs.render.common import COLOUR, COOKIE
-from cogs.render.limits import fit_embed
+from cogs.render.limits import text_len, truncate
+from cogs.render.lobby import V2_TEXT_MAX
 
-__all__ = ["RULES_PAGES", "rules_embeds"]
+__all__ = ["RULES_PAGES", "rules_views"]
 
 # Each page: (title, description, ((field name, field value), ...)), all msgids.
 RULES_PAGES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -144,13 +145,31 @@ RULES_PAGES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
-def rules_embeds(tr: Tr) -> list[discord.Embed]:
-    """The rules and scoring in three short embeds (R1–R21, in our own words), translated."""
-    embeds = []
-    for number, (title, description, fields) in enumerate(RULES_PAGES, start=1):
-        embed = discord.Embed(title=tr(title), description=tr(description), colour=COLOUR)
-        for name, value in fields:
-            embed.add_field(name=tr(name, cookie=COOKIE), value=tr(value), inline=False)
-        embed.set_footer(text=tr("Page {page}/{pages}", page=number, pages=len(RULES_PAGES)))
-        embeds.append(fit_embed(embed))
-    return embeds
+def rules_views(tr: Tr) -> list[discord.ui.LayoutView]:
+    """The rules and scoring as Components V2 messages (R1–R21, in our own words).
+
+    Each page's title and summary, then its sections, pages apart by a separator, as few
+    messages as Discord's 4,000 characters of text per V2 message allow (one in every
+    catalog language today). Translated.
+    """
+    pages = []
+    for title, description, fields in RULES_PAGES:
+        sections = [f"**{tr(name, cookie=COOKIE)}**\n{tr(value)}" for name, value in fields]
+        pages.append((f"### {tr(title)}\n{tr(description)}", "\n".join(sections)))
+    views: list[discord.ui.LayoutView] = []
+    container = None
+    used = 0
+    for head, body in pages:
+        size = text_len(head) + text_len(body)
+        if container is None or used + size > V2_TEXT_MAX:
+            container = discord.ui.Container(accent_colour=COLOUR)
+            view = discord.ui.LayoutView(timeout=None)
+            view.add_item(container)
+            views.append(view)
+            used = 0
+        elif used:
+            container.add_item(discord.ui.Separator())
+        container.add_item(discord.ui.TextDisplay(truncate(head, V2_TEXT_MAX // 4)))
+        container.add_item(discord.ui.TextDisplay(truncate(body, V2_TEXT_MAX * 3 // 4)))
+        used += size
+    return views

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -10,6 +11,7 @@ from cogs.i18n import Tr
 from cogs.render.common import (
     COLOUR,
     COOKIE,
+    NO_CARDS,
     TEAM_NAMES,
     TEAM_SEATS,
     TURNS,
@@ -21,15 +23,27 @@ from cogs.render.common import (
     seat_display_name,
     seat_label,
     seat_mention,
+    seat_name,
     team_members,
     team_of,
+    type_name,
 )
 from cogs.render.events import AUTO_MARK, event_lines
 from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
-from engine import Observation
+from engine import Card, Observation
 from engine.scoring import provisional_scores
 
-__all__ = ["cookie_text", "table_embed", "turn_text"]
+__all__ = [
+    "ALT_MAX",
+    "TableTexts",
+    "card_words",
+    "cookie_text",
+    "fit_alt",
+    "table_alt_text",
+    "table_embed",
+    "table_texts",
+    "turn_text",
+]
 
 ACTIVE_MARK = "▶️"
 
@@ -68,7 +82,9 @@ def turn_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
     return "\n".join(lines)
 
 
-def _seat_field(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int) -> tuple[str, str]:
+def _seat_field(
+    obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int, *, provisional: bool = True
+) -> tuple[str, str]:
     """(name, value) of one player's field: collection, black hats, hand size."""
     marks = ""
     if obs.to_move == seat:
@@ -90,16 +106,15 @@ def _seat_field(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int)
     lines.append(tr("Black hats: {hats}", hats=black_hats_text(obs.black_hat_counts[seat])))
     hand = obs.hand_sizes[seat]
     lines.append(tr.plural("{n} card in hand", "{n} cards in hand", hand))
-    provisional = provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie)[
-        seat
-    ]
-    lines.append(
-        tr.plural(
-            "Provisional: {n} point (favourite hidden)",
-            "Provisional: {n} points (favourite hidden)",
-            provisional,
+    if provisional:
+        points = provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie)
+        lines.append(
+            tr.plural(
+                "Provisional: {n} point (favourite hidden)",
+                "Provisional: {n} points (favourite hidden)",
+                points[seat],
+            )
         )
-    )
     return name, "\n".join(lines)
 
 
@@ -111,6 +126,7 @@ def table_embed(
     game_id: int,
     recent: int = 6,
     auto_played: Collection[int] = (),
+    provisional: bool = True,
 ) -> discord.Embed:
     """The public table embed from the PUBLIC observation (``obs.viewer`` None).
 
@@ -120,7 +136,8 @@ def table_embed(
     discard pile sizes (not with 4 seats, where both are always empty: R4, R10), the round
     (R14) and whose turn, a pending partner swap without its card (R10), the teams with 4
     seats (R5), and the last ``recent`` events in public words (``auto_played``: event
-    numbers the AI played for an absent human, marked 💤). Raises ValueError for a seat's
+    numbers the AI played for an absent human, marked 💤; ``provisional`` False leaves the
+    provisional scores out, as a replay does). Raises ValueError for a seat's
     observation: it would show that seat's secrets to everyone. Fits Discord's embed limits.
     """
     if obs.viewer is not None:
@@ -132,7 +149,7 @@ def table_embed(
     )
     embed.add_field(name=tr("Tea table"), value=board_text(obs.board), inline=False)
     for seat in range(obs.seats):
-        name, value = _seat_field(obs, seats, tr, seat)
+        name, value = _seat_field(obs, seats, tr, seat, provisional=provisional)
         embed.add_field(name=name, value=value, inline=True)
     embed.add_field(name=tr("Cookie"), value=cookie_text(obs, seats, tr), inline=True)
     if obs.seats != TEAM_SEATS:  # with 4 players both piles are always empty (R4, R10)
@@ -158,3 +175,180 @@ def table_embed(
         embed.add_field(name=title, value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
     embed.set_footer(text=tr("Game #{game_id}", game_id=game_id))
     return fit_embed(embed)
+
+
+# ---------------------------------------------------------------------- Components V2 texts
+RECENT_LINES = 2
+"""What just happened on the table: this many last events (each a line, wrapped on a phone:
+at most 3 lines there in most cases; issue 18 asks for at most 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableTexts:
+    """The texts of the public table message (Components V2), from the public observation.
+
+    ``head``: the game, the round and whose turn (with a pending swap, who must answer).
+    ``recent``: the last :data:`RECENT_LINES` events in public words ("" before the first).
+    ``state``: with pictures off, the board and the players in compact text; None with
+    pictures (the picture shows them). ``alt``: the picture's full text description (alt
+    text, at most :data:`ALT_MAX` characters), public information only.
+    """
+
+    head: str
+    recent: str
+    state: str | None
+    alt: str
+
+
+def card_words(card: Card, tr: Tr) -> str:
+    """A card for a screen reader: ``red 5`` (translated type name, R1)."""
+    return f"{type_name(card.type, tr)} {card.value}"
+
+
+def _cards_words(cards: Sequence[Card], tr: Tr) -> str:
+    by_type = sorted(cards, key=lambda c: c.id)
+    return ", ".join(card_words(c, tr) for c in by_type) or NO_CARDS
+
+
+def table_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    """The table picture in words (its alt text) from the PUBLIC observation.
+
+    The round and whose turn (R14), the tea table slot by slot (R2), per player the team
+    (R5), the cookie (R13), hand size, face-up collection (R1) and black hat count (R8), and
+    the piles with 2–3 seats (R4). Cut to :data:`ALT_MAX` characters. Raises ValueError for
+    a seat's observation.
+    """
+    if obs.viewer is not None:
+        raise ValueError("table_alt_text needs the public observation (viewer None)")
+    lines = [_plain_turn(obs, seats, tr)]
+    board = ", ".join(f"{i} {card_words(c, tr)}" for i, c in enumerate(obs.board, start=1))
+    lines.append(f"{tr('Tea table')}: {board}")
+    for seat in range(obs.seats):
+        lines.append(_seat_words(obs, seats, tr, seat))
+    if obs.seats != TEAM_SEATS:
+        lines.append(
+            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
+            + ". "
+            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
+        )
+    return fit_alt("\n".join(lines))
+
+
+ALT_MAX = 1024
+"""Discord's limit on an attachment's ``description`` (its alt text), in characters."""
+
+
+def fit_alt(text: str) -> str:
+    """``text`` cut to :data:`ALT_MAX` characters (ending ``…`` when cut)."""
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def _plain_turn(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    """The turn line with plain names (alt texts: mentions are not read out)."""
+    if obs.is_over:
+        return tr("The game is over.")
+    text = tr(
+        "Round {round}/{rounds}: it's {who}'s turn.",
+        round=obs.round,
+        rounds=TURNS,
+        who=seat_name(seats, obs.active_seat, tr),
+    )
+    if obs.pending_swap is not None:
+        text += " " + tr(
+            "{offerer} offered {partner} a card swap; waiting for {partner}'s answer.",
+            offerer=seat_name(seats, obs.pending_swap.offerer, tr),
+            partner=seat_name(seats, obs.pending_swap.partner, tr),
+        )
+    return text
+
+
+def _seat_words(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int) -> str:
+    name = seat_display_name(seats, seat, tr)
+    team = team_of(obs.teams, seat)
+    if team is not None:
+        name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
+    parts = [
+        tr.plural("{n} card in hand", "{n} cards in hand", obs.hand_sizes[seat]),
+        tr("Collection: {cards}", cards=_cards_words(obs.collections[seat], tr)),
+        tr("Black hats: {hats}", hats=obs.black_hat_counts[seat]),
+    ]
+    text = f"{name}: " + "; ".join(parts) + "."
+    if obs.cookie == seat:
+        who = seat_display_name(seats, seat, tr)
+        text += " " + tr("{cookie} {who} holds the cookie.", cookie=COOKIE, who=who)
+    return text
+
+
+def _away_lines(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> list[str]:
+    """One line per away player: the AI plays for them (the picture does not say it)."""
+    out = []
+    for seat in range(obs.seats):
+        label = seat_label(seats, seat)
+        if label is not None and label.away:
+            level = ai_level_name(label.ai_level or "normal", tr)
+            away = tr("{mark} Away: the AI ({level}) plays for them.", mark=AUTO_MARK, level=level)
+            out.append(f"{seat_mention(seats, seat, tr)} · {away}")
+    return out
+
+
+def _compact_state(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    """The board and one line per player, for servers with pictures off."""
+    lines = [board_text(obs.board)]
+    for seat in range(obs.seats):
+        marks = ""
+        if obs.active_seat == seat and not obs.is_over:
+            marks += ACTIVE_MARK + " "
+        if obs.cookie == seat:
+            marks += COOKIE + " "
+        name = seat_mention(seats, seat, tr)
+        team = team_of(obs.teams, seat)
+        if team is not None:
+            name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
+        hand = tr.plural("{n} card in hand", "{n} cards in hand", obs.hand_sizes[seat])
+        lines.append(
+            f"{marks}{name} · {collection_text(obs.collections[seat])}"
+            f" · {black_hats_text(obs.black_hat_counts[seat])} · {hand}"
+        )
+    if obs.seats != TEAM_SEATS:
+        lines.append(
+            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
+            + " · "
+            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
+        )
+    return "\n".join(lines)
+
+
+def table_texts(
+    obs: Observation,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    game_id: int,
+    pictures: bool = True,
+    auto_played: Collection[int] = (),
+) -> TableTexts:
+    """The V2 table's texts from the PUBLIC observation (``obs.viewer`` None).
+
+    With ``pictures`` the picture carries the board and the players, so the text says only
+    whose turn and what just happened; without, :attr:`TableTexts.state` shows them in
+    compact text. ``auto_played``: event numbers the AI played for an absent human (💤).
+    Raises ValueError for a seat's observation.
+    """
+    if obs.viewer is not None:
+        raise ValueError("table_texts needs the public observation (viewer None)")
+    title = tr("Hats: game #{game_id}", game_id=game_id)
+    head = [f"**{title}** · {turn_text(obs, seats, tr)}", *_away_lines(obs, seats, tr)]
+    lines = event_lines(
+        obs.events, seats, tr, viewer=None, last=RECENT_LINES, auto_played=auto_played
+    )
+    if any(ev.number in auto_played for ev in obs.events[-RECENT_LINES:]):
+        lines.insert(
+            0,
+            tr("Recent moves ({mark}: played by the AI for an absent player)", mark=AUTO_MARK),
+        )
+    return TableTexts(
+        head="\n".join(head),
+        recent="\n".join(f"-# {line}" for line in lines),
+        state=None if pictures else _compact_state(obs, seats, tr),
+        alt=table_alt_text(obs, seats, tr),
+    )

@@ -57,13 +57,9 @@ def dm_of(player):
 
 def custom_ids(message) -> list[str]:
     """Every component custom_id of a discord.Message."""
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None)
-            if cid:
-                out.append(cid)
-    return out
+    return [
+        c.custom_id for c in walk_components(message.components) if getattr(c, "custom_id", None)
+    ]
 
 
 async def play_one(world, session, rng: random.Random, *, via_slash: bool = False) -> None:
@@ -115,3 +111,48 @@ async def _play_by_slash(world, player, action) -> None:
             await player.slash(world.channel, "hats swap")  # no card: decline or withdraw
         case ActionKind.END_TURN:
             await player.slash(world.channel, "hats endturn")
+
+
+def walk_components(components):
+    """Every component of a message, depth first (Components V2 containers, sections, rows)."""
+    for component in components:
+        yield component
+        for attr in ("children", "components"):
+            yield from walk_components(getattr(component, attr, None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
+def v2_texts(message) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [c.content for c in walk_components(message.components) if hasattr(c, "content")]
+
+
+def alt_texts(message) -> list[str]:
+    """The alt texts of a message: media gallery item descriptions and attachment descriptions."""
+    out = []
+    for component in walk_components(message.components):
+        for item in getattr(component, "items", None) or ():
+            if getattr(item, "description", None):
+                out.append(item.description)
+    out += [a.description for a in message.attachments if a.description]
+    return list(dict.fromkeys(out))  # the gallery item and its attachment say the same
+
+
+def message_text(message, *, alt: bool = True) -> str:
+    """Every text of a message a user (or their screen reader, with ``alt``) reads."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    parts += v2_texts(message)
+    if alt:
+        parts += alt_texts(message)
+    return "\n".join(p for p in parts if p)
+
+
+def card_words(card) -> str:
+    """A card as the English alt texts write it: ``red 5``."""
+    return f"{card.type.value} {card.value}"

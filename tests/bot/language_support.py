@@ -18,6 +18,7 @@ from pathlib import Path
 import simcord.interactions
 
 from cogs.i18n import Translator
+from tests.bot.helpers import alt_texts, v2_texts, walk_components
 from tests.i18n.catalog_checks import write_filled_catalog
 
 TAG = re.compile(r"‹([a-z]{2})›")
@@ -53,12 +54,12 @@ def texts_of(message) -> list[str]:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
         parts += [embed.footer.text or "", embed.author.name or ""]
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            parts.append(getattr(child, "label", None) or "")
-            parts.append(getattr(child, "placeholder", None) or "")
-            for option in getattr(child, "options", ()) or ():
-                parts += [option.label or "", option.description or ""]
+    parts += v2_texts(message) + alt_texts(message)  # Components V2 texts and alt texts
+    for child in walk_components(message.components):
+        parts.append(getattr(child, "label", None) or "")
+        parts.append(getattr(child, "placeholder", None) or "")
+        for option in getattr(child, "options", ()) or ():
+            parts += [option.label or "", option.description or ""]
     return [p for p in parts if p]
 
 

@@ -12,7 +12,7 @@ import cogs.ai_players as ai_players
 from bot import ai_process_pool
 from engine import Game, GameConfig, Observation, Step
 from engine.ai import ExpertBudget
-from tests.bot.helpers import bot_messages, custom_ids, play_one, session_of
+from tests.bot.helpers import bot_messages, custom_ids, play_one, session_of, v2_texts
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     assert r.response.content == "An AI player joined the lobby."
     row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard", "easy"]
-    text = lobby_message(world, lobby).embeds[0].fields[0].value
+    text = v2_texts(lobby_message(world, lobby))[1]
     assert "· hard" in text and "· easy" in text
     # only the host adds or removes AIs
     r = await bob.slash(world.channel, "hats ai add", level="normal")
@@ -57,7 +57,7 @@ async def test_host_adds_ai_by_select_and_command_and_removes_one(world):
     await alice.click(lobby_message(world, lobby), label="Remove AI")
     row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard"]
-    assert "· easy" not in lobby_message(world, lobby).embeds[0].fields[0].value
+    assert "· easy" not in v2_texts(lobby_message(world, lobby))[1]
     # a full table refuses a fifth seat
     await alice.slash(world.channel, "hats ai add", level="normal")
     await bob.click(lobby_message(world, lobby), label="Join")
@@ -81,7 +81,7 @@ async def test_host_removes_the_last_ai_by_command(world):
     assert r.ephemeral and r.response.content == "The AI player left the lobby."
     row = await env.bot.games.lobby_in_channel(world.channel.id)
     assert [s.ai_level for s in row.seats] == [None, "hard"]  # the last AI left
-    text = lobby_message(world, lobby).embeds[0].fields[0].value
+    text = v2_texts(lobby_message(world, lobby))[1]
     assert "· hard" in text and "· easy" not in text  # the lobby message was redrawn
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 from engine import Game, Step
-from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
-
-
-def text_of(message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts.append(embed.footer.text or "")
-    return "\n".join(parts)
+from tests.bot.helpers import (
+    alt_texts,
+    bot_messages,
+    card_words,
+    dm_of,
+    open_and_start,
+    play_one,
+    v2_texts,
+)
+from tests.bot.helpers import message_text as text_of
 
 
 def table_message(env, channel, session):
@@ -33,13 +33,15 @@ async def test_two_player_game_to_the_end_by_dm_controls(world):
         await play_one(world, session, rng)
         assert session.version == before + 1
         game = session.game
-        # the public table shows the engine's board, slot by slot, and whose turn it is
-        table = text_of(table_message(env, world.channel, session))
-        for card in game.board:
-            assert f"{card.type.emoji}{card.value}" in table
+        # the public table's picture shows the engine's board, slot by slot (its alt text
+        # says so), and its text whose turn it is; once over, it is the final result
+        message = table_message(env, world.channel, session)
+        (alt,) = alt_texts(message)
+        for slot, card in enumerate(game.board, start=1):
+            assert f"{slot} {card_words(card)}" in alt
         if not game.is_over:
             mover = session.seats[game.to_move].user_id
-            assert f"<@{mover}>" in table
+            assert f"<@{mover}>" in "\n".join(v2_texts(message))
         # the player to move has one live hand DM showing exactly their own hand; every other
         # DM of the game is collapsed to a line without controls (no stale "Your move")
         for seat in session.seats:
@@ -56,7 +58,9 @@ async def test_two_player_game_to_the_end_by_dm_controls(world):
     stored = await env.bot.store.steps.load_steps(session.id)
     replayed = Game.replay(session.game.config, [Step.from_dict(s) for s in stored])
     assert replayed.snapshot() == session.game.snapshot()
-    final = bot_messages(env, world.channel)[-1]
+    await env.advance_time(1)
+    final = table_message(env, world.channel, session)  # the table became the final result
+    assert session.message("end").message_id == final.id
     assert final.attachments and final.attachments[0].filename.endswith(".json")
     final_text = text_of(final)
     for score in session.game.result.scores:

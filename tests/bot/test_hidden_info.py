@@ -6,22 +6,15 @@ import random
 import re
 
 from engine import ALL_CARDS
-from tests.bot.helpers import bot_messages, open_and_start, play_one
-
-
-def message_text(message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
-    return "\n".join(parts)
+from tests.bot.helpers import bot_messages, message_text, open_and_start, play_one
 
 
 def card_patterns(card) -> re.Pattern:
     emoji = card.type.emoji
     return re.compile(
-        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?\s?{card.value}(?!\d)", re.IGNORECASE
+        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?\s?{card.value}(?!\d)"
+        rf"|\b{card.type.value} {card.value}(?!\d)",  # alt texts: "red 5"
+        re.IGNORECASE,
     )
 
 
@@ -58,9 +51,11 @@ async def test_three_player_game_by_slash_commands_reveals_no_hidden_card(world)
         assert session.version == before + 1
         if not session.game.is_over:
             assert_no_leak(world, session.game)
-    # the table shows the final scores from the engine's result
+    # the table became the final result: the engine's scores (its alt text has them all)
+    await world.env.advance_time(1)
     result = session.game.result
-    final = bot_messages(world.env, world.channel)[-1]
+    end = session.message("end").message_id
+    final = next(m for m in bot_messages(world.env, world.channel) if m.id == end)
     text = message_text(final)
     for score in result.scores:
         assert str(score.total) in text

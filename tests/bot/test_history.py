@@ -8,7 +8,15 @@ import random
 from cogs.render.common import cards_short
 from engine import card_from_code
 from history import recompute
-from tests.bot.helpers import bot_messages, open_and_start, play_one, session_of
+from tests.bot.helpers import (
+    bot_messages,
+    message_text,
+    open_and_start,
+    play_one,
+    record_posts,
+    session_of,
+    v2_texts,
+)
 
 
 def _text(embed) -> str:
@@ -38,21 +46,18 @@ def _tune(bot, *, page_size=1):
 
 async def _check_end_screen_shows_each_humans_rating_change(world, three_games):
     env = world.env
-    ends = [
-        m
-        for m in bot_messages(env, world.channel)
-        if m.embeds and "is over" in (m.embeds[0].title or "")
-    ]
+    ends = [m for m in bot_messages(env, world.channel) if "is over" in message_text(m)]
     assert len(ends) == 3
-    field = next(f for f in ends[0].embeds[0].fields if f.name == "Rating on this server")
+    field = next(t for t in v2_texts(ends[0]) if t.startswith("**Rating on this server**"))
     alice, bob = world.players[:2]
-    assert alice.user.mention in field.value and bob.user.mention in field.value
+    assert alice.user.mention in field and bob.user.mention in field
     # the winner goes up, the loser down (from 0.0, the newcomer's shown rating)
     changes = await env.bot.store.history.changes_for_game(three_games[0], world.guild.id)
     for d in changes:
         sign = "+" if d.delta > 0 else "−"
-        assert f"({sign}{abs(d.delta):.1f})" in field.value
-    assert len(ends[2].embeds[0].fields[-1].value.splitlines()) == 3
+        assert f"({sign}{abs(d.delta):.1f})" in field
+    last = next(t for t in v2_texts(ends[2]) if t.startswith("**Rating on this server**"))
+    assert len(last.splitlines()) == 1 + 3
 
 
 async def _check_stored_ratings_equal_a_recompute_from_results(world, three_games):
@@ -84,23 +89,24 @@ async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make
     posted = await erin.slash(world.channel, "hats leaderboard")
     board = posted.response
     first = _text(board.embeds[0])
-    # alice and bob played all three games; carol only two (3 rated games to appear)
-    assert "**1.**" in first and "**2.**" not in first and "Page 1/2 · 2 players" in first
-    assert world.players[2].user.mention not in first
+    # every player from their first rated game (carol played two), all provisional (< 5)
+    assert "**1.**" in first and "**2.**" not in first and "Page 1/3 · 3 players" in first
+    assert "\\* provisional: fewer than 5 rated games." in first  # what the number means
     await erin.click(board, custom_id="hats:lb:0:0:0:n")
     second = _text(_message(world.channel, board.id).embeds[0])
-    assert "**2.**" in second and "**1.**" not in second and "Page 2/2" in second
+    assert "**2.**" in second and "**1.**" not in second and "Page 2/3" in second
     rows = await env.bot.store.history.leaderboard(world.guild.id, limit=3)
-    assert len(rows) == 2 and f"<@{rows[0].user_id}>" in first and f"<@{rows[1].user_id}>" in second
+    assert len(rows) == 3 and f"<@{rows[0].user_id}>" in first and f"<@{rows[1].user_id}>" in second
+    assert all(r.provisional for r in rows)
     await env.restart_bot(make_bot())
     _tune(env.bot)
     await alice.click(_message(world.channel, board.id), custom_id="hats:lb:0:0:1:p")
-    assert "Page 1/2" in _text(_message(world.channel, board.id).embeds[0])
+    assert "Page 1/3" in _text(_message(world.channel, board.id).embeds[0])
     recent = await erin.slash(world.channel, "hats leaderboard", period=30)
     text = _text(recent.response.embeds[0])
     assert "all games, last 30 days" in text and "(3 games, " in text
-    strict = await erin.slash(world.channel, "hats leaderboard", seats=2)
-    assert "Players appear after 3 rated games." in _text(strict.response.embeds[0])
+    strict = await erin.slash(world.channel, "hats leaderboard", seats=4)  # none played
+    assert "Players appear here after their first rated game." in _text(strict.response.embeds[0])
 
 
 async def _check_history_lists_games_with_their_replay(world, three_games):
@@ -190,11 +196,11 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     assert refused.ephemeral and "is not finished" in refused.response.content
     # a replay of the finished game in the same channel leaves the live game alone
     table = (await session_of(env, world.channel)).message("table")
-    before = _message(world.channel, table.message_id).embeds[0].to_dict()
+    before = v2_texts(_message(world.channel, table.message_id))
     shown = await world.players[4].slash(world.channel, "hats replay", game=three_games[0])
     await world.players[4].click(shown.response, custom_id=f"hats:rp:{three_games[0]}:0:l")
     assert not live.game.is_over and live.game.steps == []
-    assert _message(world.channel, table.message_id).embeds[0].to_dict() == before
+    assert v2_texts(_message(world.channel, table.message_id)) == before
     # in a DM with the bot, /hats stats shows your own games on every server
     alice = world.players[0]
     mine = await alice.user.slash("hats stats")
@@ -206,8 +212,8 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
 async def test_games_finished_while_the_ratings_were_off_are_rated_at_start_up(world, make_bot):
     await world.env.bot.remove_cog("HistoryCog")
     [game] = await _play_games(world, (2,))
-    end = bot_messages(world.env, world.channel)[-1]
-    assert not any(f.name == "Rating on this server" for f in end.embeds[0].fields)
+    end = record_posts(world.env, world.channel)[-1]
+    assert "Rating on this server" not in message_text(end)
     assert await world.env.bot.store.history.all_ratings() == {}
     await world.env.restart_bot(make_bot())  # the new bot's HistoryCog catches up
     changes = await world.env.bot.store.history.changes_for_game(game, world.guild.id)

@@ -3,7 +3,7 @@
 Every translation of the catalogs used here carries its language's tag (``"‹de›Join‹/›"``, see
 tests/bot/language_support.py), so each text a player reads says where it came from. Players'
 Discord clients are set to German, Spanish, French and Italian; the server's language is
-English (test 1) or Italian, then French by ``/hats language`` (test 2).
+English (test 1) or Italian, then French by ``/hats settings language`` (test 2).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from cogs.controls import LobbyOp, TableOp
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, bot_messages, dm_of, session_of
+from tests.bot.helpers import act_on_hand, bot_messages, custom_ids, dm_of, session_of
 from tests.bot.language_support import (
     set_client_locales,
     tagged_translator,
@@ -195,10 +195,9 @@ async def test_four_players_each_read_their_own_language_and_the_channel_the_ser
 
 def session_id_of(lobby_message) -> int:
     """The lobby id carried by the lobby message's buttons."""
-    for row in lobby_message.components:
-        for child in row.children:
-            if (child.custom_id or "").startswith("hats:l:"):
-                return int(child.custom_id.split(":")[2])
+    for custom_id in custom_ids(lobby_message):
+        if custom_id.startswith("hats:l:"):
+            return int(custom_id.split(":")[2])
     raise AssertionError("no lobby button")
 
 
@@ -223,17 +222,17 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     watch.check_all()  # still Italian after a Spanish player's click
 
     # only a server manager may change it; a bad value changes nothing
-    r = await bruno.slash(channel, "hats language", language="fr")
+    r = await bruno.slash(channel, "hats settings language", language="fr")
     assert r.ephemeral and "Manage Server" in r.response.content
     watch.check_answer(bruno, r)
-    r = await anna.slash(channel, "hats language", language="klingon")
+    r = await anna.slash(channel, "hats settings language", language="klingon")
     assert r.ephemeral and "'klingon'" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) is None
     watch.check_all()
 
     # a manager sets French: stored, the open lobby redrawn, everything public after it French
-    r = await anna.slash(channel, "hats language", language="Français")
+    r = await anna.slash(channel, "hats settings language", language="Français")
     assert r.ephemeral and "Français" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) == "fr"
@@ -245,7 +244,7 @@ async def test_hats_language_sets_the_public_language_and_only_managers_may(
     watch.check_all()  # the table in French, each DM in its player's language
 
     # back to the server default: the live table is redrawn in Italian
-    r = await anna.slash(channel, "hats language", language="default")
+    r = await anna.slash(channel, "hats settings language", language="default")
     assert r.ephemeral and "Italiano" in r.response.content
     watch.check_answer(anna, r)
     assert await env.bot.store.guild_settings.language(guild.id) is None

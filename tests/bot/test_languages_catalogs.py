@@ -9,9 +9,17 @@ from __future__ import annotations
 
 import random
 
-from cogs.render import table_embed
+from cogs.render.table import table_texts
 from cogs.replies import labels_for
-from tests.bot.helpers import act_on_hand, bot_messages, dm_of, session_of
+from tests.bot.helpers import (
+    act_on_hand,
+    alt_texts,
+    bot_messages,
+    custom_ids,
+    dm_of,
+    session_of,
+    v2_texts,
+)
 from tests.bot.language_support import set_client_locales
 
 CLIENTS = [("anna", "de"), ("bruno", "es-ES"), ("chloe", "fr"), ("dario", "it")]
@@ -54,9 +62,7 @@ async def test_each_player_gets_their_own_catalog_and_the_table_the_servers(
     set_client_locales(monkeypatch, locales)
 
     lobby = (await players[0].slash(channel, "hats new")).response.message
-    lobby_id = next(
-        int(c.custom_id.split(":")[2]) for row in lobby.components for c in row.children
-    )
+    lobby_id = next(int(c.split(":")[2]) for c in custom_ids(lobby))
     for p in players[1:]:
         await p.click(lobby, custom_id=f"hats:l:{lobby_id}:join")
     await players[0].click(lobby, custom_id=f"hats:l:{lobby_id}:start")
@@ -84,14 +90,16 @@ async def test_each_player_gets_their_own_catalog_and_the_table_the_servers(
         table = next(
             m for m in bot_messages(env, channel) if m.id == session.message("table").message_id
         )
-        public = table_embed(
+        public = table_texts(
             session.game.public_view(),
             labels_for(session, bot.names, english),
             english,
             game_id=session.id,
             auto_played=session.auto_played,
         )
-        assert _shown(table)[0] == (public.to_dict(),)
+        shown = v2_texts(table)
+        assert shown[0] == public.head and public.alt in alt_texts(table)
+        assert public.recent in shown if public.recent else len(shown) == 1
         seat = session.game.to_move
         player = next(p for p in players if p.user.id == session.seats[seat].user_id)
         legal = [a for a in session.game.legal_actions(seat) if a.kind.name != "OFFER_SWAP"]

@@ -23,6 +23,7 @@ from tests.bot.helpers import (
     open_and_start,
     record_posts,
     session_of,
+    walk_components,
 )
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -94,7 +95,8 @@ async def test_killed_after_last_step_commit_restored_bot_posts_the_end_once(
     await world.env.restart_bot(make_bot())
     assert len(ends()) == 1
     assert "hats-game" in ends()[0].attachments[0].filename
-    assert "Rematch" in str([c.label for row in ends()[0].components for c in row.children])
+    labels = [getattr(c, "label", None) for c in walk_components(ends()[0].components)]
+    assert "Rematch" in labels
     store = world.env.bot.store
     assert (await store.games.get_game(game_id)).status is GameStatus.FINISHED
     await world.env.restart_bot(make_bot())

@@ -1,5 +1,6 @@
-"""The table, hand and end pictures on the real bot (simcord): attached, shown by the embed,
-replaced on every edit, drawn from what the viewer may see, and never in the way."""
+"""The table, hand and end pictures on the real bot (simcord): attached, shown by the embed
+(hand) or a full-width media gallery with alt text (table, end: Components V2), replaced on
+every edit, drawn from what the viewer may see, and never in the way."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ import random
 import cogs.pictures
 from cogs.replies import labels_for
 from pictures import render_end, render_hand, render_table
-from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
+from tests.bot.helpers import (
+    alt_texts,
+    bot_messages,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    play_one,
+    v2_texts,
+    walk_components,
+)
 
 
 def table_message(env, channel, session):
@@ -22,7 +32,16 @@ def names(env, session, tr) -> tuple[str, ...]:
 
 async def picture(message, filename: str) -> bytes:
     (attachment,) = [a for a in message.attachments if a.filename == filename]
-    assert message.embeds[0].image.url == f"attachment://{filename}"
+    if message.embeds:  # the hand DM
+        assert message.embeds[0].image.url == f"attachment://{filename}"
+    else:  # V2: a media gallery at full width, with the attachment's alt text
+        urls = [
+            item.media.url
+            for c in walk_components(message.components)
+            for item in getattr(c, "items", None) or ()
+        ]
+        assert urls == [attachment.url]  # Discord resolved attachment://<filename>
+        assert attachment.description and len(attachment.description) <= 1024
     return await attachment.read()
 
 
@@ -40,8 +59,8 @@ async def test_table_picture_is_replaced_on_every_edit(world):
     after = await picture(edited, "table.png")
     assert after != before
     assert after == render_table(session.game.public_view(), names(env, session, tr), tr)
-    # the text summary and the buttons stay
-    assert edited.embeds[0].fields and edited.components
+    # the text (whose turn, what just happened) and the buttons stay
+    assert v2_texts(edited) and edited.components
 
 
 async def test_hand_dm_shows_the_players_own_hand_picture(world):
@@ -75,7 +94,8 @@ async def test_end_screen_has_the_end_picture_and_the_record(world):
     rng = random.Random(3)
     while not session.game.is_over:
         await play_one(world, session, rng)
-    final = bot_messages(env, world.channel)[-1]
+    await env.advance_time(1)
+    final = table_message(env, world.channel, session)  # the table became the final result
     assert [a.filename for a in final.attachments] == [f"hats-game-{session.id}.json", "end.png"]
     data = await picture(final, "end.png")
     obs = session.game.public_view()
@@ -90,9 +110,11 @@ async def test_a_failed_picture_leaves_the_text_table(world, monkeypatch):
     env = world.env
     session = await open_and_start(world, 2)
     table = table_message(env, world.channel, session)
-    assert table.attachments == []
-    assert table.embeds[0].image.url is None
-    assert table.embeds[0].fields and table.components
+    assert table.attachments == [] and alt_texts(table) == []
+    # the compact text layout shows the board instead of the missing picture
+    text = "\n".join(v2_texts(table))
+    assert all(f"{c.type.emoji}{c.value}" in text for c in session.game.board)
+    assert table.components
 
 
 async def test_hats_hand_answers_privately_with_the_hand_picture(world):
@@ -138,7 +160,7 @@ async def test_the_table_picture_speaks_the_servers_language(simcord_env):
     channel = guild.create_text_channel("hats")
     players = [guild.add_member(env.create_user(name)) for name in ("anna", "bruno")]
     lobby = (await players[0].slash(channel, "hats new")).response.message
-    ids = [c.custom_id for row in lobby.components for c in row.children]
+    ids = custom_ids(lobby)
     await players[1].click(lobby, custom_id=next(i for i in ids if i.endswith(":join")))
     await players[0].click(lobby, custom_id=next(i for i in ids if i.endswith(":start")))
     session = await env.bot.games.session_in_channel(channel.id)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.bot import rest_log
-from tests.bot.helpers import open_and_start, play_one
+from tests.bot.helpers import card_words, message_text, open_and_start, play_one
 
 
 @pytest.fixture
@@ -16,11 +16,10 @@ def bot_options():
     return {"turn_timer": None, "ai_delay": 0.0, "edit_limit": 5}
 
 
-def table_text(world, session):
-    table = session.message("table")
-    message = next(m for m in world.channel.history() if m.id == table.message_id)
-    embed = message.embeds[0]
-    return "\n".join([embed.description or ""] + [f.value for f in embed.fields])
+def final_text(world, session):
+    """The final result's texts and alt text (the table became it, or it replaced the table)."""
+    end = session.message("end")
+    return message_text(next(m for m in world.channel.history() if m.id == end.message_id))
 
 
 async def test_fast_game_never_edits_a_channel_more_than_5_times_in_5_seconds(world):
@@ -34,12 +33,12 @@ async def test_fast_game_never_edits_a_channel_more_than_5_times_in_5_seconds(wo
     await env.advance_time(10)
     most = rest_log.edits_per_window(log.calls, 5.0)
     assert most and max(most.values()) <= 5, most
-    # the table channel was held back (coalesced), yet the last edit shows the last state
+    # the table channel was held back (coalesced), yet the result shows the last state
     table = session.message("table")
     edits = [c for c in log.calls if c.method == "PATCH" and c.path.endswith(str(table.message_id))]
     assert len(edits) < session.version
     for card in session.game.board:
-        assert f"{card.type.emoji}{card.value}" in table_text(world, session)
+        assert card_words(card) in final_text(world, session)
 
 
 async def test_three_player_game_by_dm_controls_stays_within_the_rate_budget(world):

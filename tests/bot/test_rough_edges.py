@@ -3,23 +3,22 @@ team buttons only with 4 players, ``/hats record`` private unless shared, table 
 
 from __future__ import annotations
 
-from tests.bot.helpers import bot_messages, open_and_start, play_to_end
+from tests.bot.helpers import (
+    bot_messages,
+    open_and_start,
+    play_to_end,
+    record_posts,
+    v2_texts,
+    walk_components,
+)
 
 
 def _lobby_message(world):
-    return next(
-        m
-        for m in bot_messages(world.env, world.channel)
-        if m.embeds and "Lobby #" in (m.embeds[0].footer.text or "")
-    )
+    return bot_messages(world.env, world.channel)[0]  # the lobby is the channel's first
 
 
 def _labels(message) -> list[str]:
-    return [
-        getattr(child, "label", None)
-        for row in message.components
-        for child in getattr(row, "children", [row])
-    ]
+    return [getattr(c, "label", None) for c in walk_components(message.components)]
 
 
 def _text(message) -> str:
@@ -31,12 +30,10 @@ def _text(message) -> str:
 
 async def test_started_lobby_says_only_that_it_started(world):
     session = await open_and_start(world, 3)
-    lobby = _lobby_message(world)
-    text = _text(lobby)
-    assert f"game #{session.id}" in text and f"<#{world.channel.id}>" in text
-    assert "Ready to start" not in text and "still open" not in text
-    assert "Turn timer" not in text
-    assert lobby.components == []
+    lobby = bot_messages(world.env, world.channel)[0]
+    # one line pointing to the table (issue 18): no players, settings or buttons go stale
+    assert v2_texts(lobby) == [f"🎩 Game #{session.id} has started: follow it on the table below."]
+    assert [type(c).__name__ for c in walk_components(lobby.components)] == ["TextDisplay"]
 
 
 async def test_team_buttons_only_when_four_players_joined(world):
@@ -55,7 +52,7 @@ async def test_team_buttons_only_when_four_players_joined(world):
 async def test_record_is_private_unless_shared(world):
     await play_to_end(world, 2, 9)
     alice = world.players[0]
-    final = bot_messages(world.env, world.channel)[-1]  # the end screen keeps its record file
+    final = record_posts(world.env, world.channel)[-1]  # the end screen keeps its record file
     assert any(a.filename.endswith(".json") for a in final.attachments)
     before = len(bot_messages(world.env, world.channel))
     private = await alice.slash(world.channel, "hats record")

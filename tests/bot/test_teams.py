@@ -10,7 +10,7 @@ import pytest
 
 from engine import ActionKind
 from tests.bot.conftest import World
-from tests.bot.helpers import act_on_hand, bot_messages, dm_of, open_and_start
+from tests.bot.helpers import act_on_hand, bot_messages, dm_of, open_and_start, record_posts
 from tests.bot.test_hidden_info import PATTERNS, assert_no_leak, message_text
 
 SWAP_TIMEOUT = 60
@@ -135,9 +135,10 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
         if not game.is_over:
             assert_no_leak(world, game)
     assert min(done.values()) >= 1, done
-    # R20 on the final embed: team totals and the winning team
+    # R20 on the final result: team totals and the winning team
+    await world.env.advance_time(1)
     result = game.result
-    final = message_text(bot_messages(world.env, world.channel)[-1])
+    final = message_text(record_posts(world.env, world.channel)[-1])
     assert "Team A" in final and "Team B" in final
     for total in result.team_totals:
         assert str(total) in final

@@ -169,8 +169,12 @@ async def test_leaderboard_min_games_period_and_pages(store):
         3,
     }
     assert {(r.user_id, r.games, r.wins) for r in recent} == {(1, 3, 3), (3, 3, 0)}
-    assert await history.leaderboard(5, since=5500) == []  # only 2 games since
-    assert await history.leaderboard_size(5, since=5500) == 0
+    # listed from the first rated game in the period: since day 5.5 users 1 and 3, 2 games each
+    later = await history.leaderboard(5, since=5500)
+    assert {(r.user_id, r.games) for r in later} == {(1, 2), (3, 2)}
+    assert await history.leaderboard_size(5, since=5500) == 2
+    assert [r.provisional for r in later if r.user_id == 1] == [False]  # 7 rated games
+    assert await history.leaderboard(5, since=7500) == []  # none since
     assert await history.leaderboard_size(5, seats=3) == 0
     assert await history.leaderboard_size(6) == 0  # another server
     recent_games = await store.history.recent_games(5, user_id=3)

@@ -18,11 +18,11 @@ from cogs.render import (
     SeatLabel,
     end_embed,
     hand_embed,
-    lobby_embed,
-    rules_embeds,
     table_embed,
 )
 from cogs.render.limits import embed_size, fit_embed, fit_lines, text_len, truncate
+from cogs.render.lobby import lobby_texts
+from cogs.render.rules import rules_views
 
 BIG_ID = 10**19 - 1  # the longest snowflake mention: <@ + 19 digits + >
 NASTY = "_*~`|" * 6 + "🎩🎩"  # 32 characters; markdown escaping doubles most of them
@@ -104,9 +104,11 @@ def test_long_recent_history_keeps_the_newest_lines():
 def test_lobby_and_rules_fit(tr):
     seats = tuple(worst_labels(4))
     lobby = LobbyInfo(BIG_ID, seats, settings={"x" * 200: "y" * 900}, status="s" * 5000)
-    assert_within_limits(lobby_embed(lobby, tr))
-    for page in rules_embeds(tr):
-        assert_within_limits(page)
+    # Components V2: at most 4,000 characters of text in the whole message
+    assert sum(text_len(block) for block in lobby_texts(lobby, tr)) <= 4000
+    for view in rules_views(tr):  # V2: at most 4,000 characters of text per message
+        rules = [i.content for i in view.walk_children() if hasattr(i, "content")]
+        assert sum(text_len(t) for t in rules) <= 4000
 
 
 def test_fit_embed_trims_everything_oversized():

@@ -1,4 +1,4 @@
-"""The lobby embed and the rules pages."""
+"""The lobby's texts (Components V2) and the rules pages."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-from render_support import EN, FR, embed_text
+from render_support import EN, FR, TRANSLATOR
 
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel, lobby_embed, rules_embeds
-from cogs.render.limits import TOTAL_MAX, embed_size
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from cogs.render.lobby import lobby_texts
+from cogs.render.rules import rules_views
 
 SEEDS = Path("/work/shared/seeds")
 
@@ -20,29 +21,28 @@ def _lobby(n: int, **kw) -> LobbyInfo:
     return LobbyInfo(host_id=500, seats=tuple(seats), **kw)
 
 
-def _field(embed, name):
-    return next(f.value for f in embed.fields if f.name == name)
+def _text(lobby: LobbyInfo, tr=EN) -> str:
+    return "\n".join(lobby_texts(lobby, tr))
 
 
 def test_one_player_waits_and_shows_open_places():
-    embed = lobby_embed(_lobby(1, settings={TURN_TIMER: None}), EN)
-    assert "Hosted by <@500>." in embed.description
-    assert "Waiting for 1 more player to start." in embed.description
-    players = _field(embed, "Players (1/4)")
+    blocks = lobby_texts(_lobby(1, settings={TURN_TIMER: None}), EN)
+    assert "Hosted by <@500>." in blocks[0]
+    assert "Waiting for 1 more player to start." in blocks[0]
+    players = blocks[1]
     assert players.splitlines()[0] == "1. <@500> 👑"
     assert players.count("open place") == 3
-    assert "Turn timer: none" in _field(embed, "Settings")
-    assert "Teams" not in embed_text(embed) and "moderators" not in embed_text(embed)
+    # the turn timer is the lobby's timer menu's (its chosen option), not said twice
+    assert "Turn timer" not in "\n".join(blocks)
+    assert "Teams" not in "\n".join(blocks) and "moderators" not in "\n".join(blocks)
 
 
 def test_three_players_ready_with_timers():
     lobby = _lobby(3, settings={TURN_TIMER: 90, SWAP_TIMEOUT: 300}, status="Starting soon")
-    embed = lobby_embed(lobby, EN)
-    assert "Ready to start; 1 place is still open." in embed.description
-    assert "Starting soon" in embed.description
-    settings = _field(embed, "Settings")
-    assert "Turn timer: 1 min 30 s" in settings
-    assert "5 minutes" in settings
+    blocks = lobby_texts(lobby, EN)
+    assert "Ready to start; 1 place is still open." in blocks[0]
+    assert "Starting soon" in blocks[0]
+    assert "-# Time to answer a partner swap (4 players): 5 minutes" in blocks[-1]
 
 
 def test_four_players_show_teams_ai_and_the_moderator_warning():
@@ -52,35 +52,43 @@ def test_four_players_show_teams_ai_and_the_moderator_warning():
         SeatLabel(2, 502, None, "C"),
         SeatLabel(3, 503, None, "D"),
     )
-    embed = lobby_embed(LobbyInfo(host_id=500, seats=seats), EN)
-    assert "The table is full." in embed.description
-    assert "🤖 Robo · hard" in _field(embed, "Players (4/4)")
-    teams = _field(embed, "Teams (partners sit opposite)")
+    blocks = lobby_texts(LobbyInfo(host_id=500, seats=seats), EN)
+    assert "The table is full." in blocks[0]
+    assert "🤖 Robo · hard" in blocks[1]
+    teams = blocks[2]
+    assert teams.startswith("**Teams (partners sit opposite)**")
     assert "Team A: <@500> & <@502>" in teams
     assert "Team B: 🤖 Robo & <@503>" in teams
-    assert "moderators can read private threads" in embed_text(embed)
+    assert "moderators can read private threads" in blocks[-1]
 
 
 def test_explicit_teams_are_used():
-    lobby = _lobby(4, teams=((0, 1), (2, 3)))
-    teams = _field(lobby_embed(lobby, EN), "Teams (partners sit opposite)")
-    assert "Team A: <@500> & <@501>" in teams
+    assert "Team A: <@500> & <@501>" in _text(_lobby(4, teams=((0, 1), (2, 3))))
 
 
 def test_french_lobby():
-    embed = lobby_embed(_lobby(4), FR)
-    assert embed.title == "Hats\u202f: une nouvelle partie se prépare"  # narrow no-break space
-    assert "La table est complète." in embed.description
+    blocks = lobby_texts(_lobby(4), FR)
+    assert blocks[0].startswith("**Hats\u202f: une nouvelle partie se prépare**")
+    assert "La table est complète." in blocks[0]
 
 
-def test_rules_pages():
-    pages = rules_embeds(EN)
-    assert len(pages) == 3
-    text = "\n".join(embed_text(e) for e in pages)
-    for words in ("exchange", "black hat", "discard", "partner", "cookie", "favourite", "napkin"):
-        assert words in text.lower()
-    # Sent together in one message: Discord caps the sum of all embeds at 6000.
-    assert sum(embed_size(e) for e in pages) <= TOTAL_MAX
+def _rules_text(tr) -> str:
+    (view,) = rules_views(tr)
+    return "\n".join(i.content for i in view.walk_children() if hasattr(i, "content"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "fr", "it"])
+def test_rules_are_one_v2_message(lang):
+    tr = TRANSLATOR.for_locale(lang)
+    (view,) = rules_views(tr)
+    kinds = [type(i).__name__ for i in view.walk_children()]
+    assert kinds[0] == "Container" and kinds.count("Separator") == 2  # three parts
+    text = _rules_text(tr)
+    if lang == "en":
+        for words in ("exchange", "black hat", "discard", "partner", "cookie", "favourite"):
+            assert words in text.lower()
+    # Components V2: at most 4,000 characters of text in one message
+    assert len(text) <= 4000
 
 
 def _shingles(text: str, n: int) -> set[tuple[str, ...]]:
@@ -90,6 +98,6 @@ def _shingles(text: str, n: int) -> set[tuple[str, ...]]:
 
 @pytest.mark.skipif(not (SEEDS / "rulebook-en.txt").exists(), reason="rulebook not available")
 def test_rules_are_in_our_own_words():
-    ours = _shingles("\n".join(embed_text(e) for e in rules_embeds(EN)), 6)
+    ours = _shingles(_rules_text(EN), 6)
     book = _shingles((SEEDS / "rulebook-en.txt").read_text(encoding="utf-8"), 6)
     assert not ours & book

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from render_support import EN, embed_text, finished_game, game_after, seat_labels
 
-from cogs.render import LobbyInfo, card_short, hand_embed, lobby_embed, table_embed
+from cogs.render import LobbyInfo, card_short, hand_embed, table_embed
 from cogs.render.end import end_embed
 from cogs.render.events import describe_event
+from cogs.render.lobby import lobby_texts
 from engine import Game, GameConfig
 from engine.actions import OFFERS
 from tests.source import parse_source
@@ -105,16 +106,15 @@ def test_swap_offerer_reads_the_offer_once():
 
 def test_ai_in_the_lobby_is_one_short_line():
     labels = tuple(seat_labels(3, ai=(1,)))
-    text = embed_text(lobby_embed(LobbyInfo(host_id=1001, seats=labels), EN))
+    text = "\n".join(lobby_texts(LobbyInfo(host_id=1001, seats=labels), EN))
     assert "🤖 Robo1 · hard" in text
     assert "(AI," not in text
 
 
-def test_closed_lobby_shows_its_status_and_nothing_stale():
-    labels = tuple(seat_labels(3))
-    info = LobbyInfo(host_id=1001, seats=labels, status="The game has started.", closed=True)
-    embed = lobby_embed(info, EN)
-    text = embed_text(embed)
-    assert "The game has started." in text
-    for stale in ("Ready to start", "place is still open", "Turn timer", "forming", "Waiting"):
-        assert stale not in text
+def test_closed_lobby_shows_one_line_and_nothing_stale():
+    """A lobby that is over is one line (LobbyCog.closed_view): its status, nothing else."""
+    from cogs.lobby import LobbyCog
+
+    view = LobbyCog.closed_view("The game has started.")
+    (item,) = view.children
+    assert item.content == "The game has started."

@@ -1,0 +1,202 @@
+"""``/hats settings``: a server's settings, for members with the Manage Server permission.
+
+``/hats settings language``: the language of the bot's public messages here (:mod:`cogs.language`).
+``/hats settings pictures``: pictures on the table and the end screen, or a compact text layout.
+``/hats settings timer``: the turn timer new lobbies here start with (the host can change a
+lobby's own timer with ``/hats new timer:`` or the lobby's timer menu).
+
+Every setting is stored per server (``data.guild_settings``, migrations 0006 and 0010) and
+survives restarts; the open lobbies and live tables are redrawn at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.base import HatsFeature
+from cogs.language import DEFAULT_CHOICE, LANGUAGE_NAMES, fold, parse_language
+from cogs.render.common import duration_text
+from cogs.replies import send_private
+from data.guild_settings import GuildOptions
+from service import ServiceError
+
+if TYPE_CHECKING:
+    from bot import HatsBot
+    from cogs.i18n import Tr
+
+__all__ = ["MIN_TIMER", "SettingsCog", "check_timer"]
+
+log = logging.getLogger("hats.settings")
+
+MIN_TIMER = 10
+"""The shortest turn timer in seconds (0 is no timer)."""
+
+
+def check_timer(seconds: int) -> float | None:
+    """A turn timer from a command option: None for 0 (no timer), else the seconds.
+
+    Raises ServiceError for 1–9 seconds (too short to play a turn).
+    """
+    if 0 < seconds < MIN_TIMER:
+        raise ServiceError(
+            "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
+        )
+    return float(seconds) if seconds else None
+
+
+class SettingsCog(HatsFeature, name="SettingsCog"):
+    """``/hats settings language | pictures | timer`` (server managers)."""
+
+    settings = app_commands.Group(
+        name="settings", description="This server's settings for Hats (server managers)"
+    )
+
+    def __init__(self, bot: HatsBot) -> None:
+        super().__init__(bot)
+
+    def _manager_guild(self, interaction: discord.Interaction) -> int:
+        """The server of a manager's interaction; ServiceError outside a server or otherwise."""
+        if interaction.guild_id is None:
+            raise ServiceError("Settings belong to a server: use this command in a server channel.")
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if not (perms and perms.manage_guild):
+            raise ServiceError(
+                "Only members with the Manage Server permission can change this server's settings."
+            )
+        return interaction.guild_id
+
+    def _default_name(self, guild_id: int, tr: Tr) -> str:
+        own = self.bot.translator.for_locale(self.bot.server_locale(guild_id)).locale
+        return tr("Server default ({language})", language=LANGUAGE_NAMES.get(own, own))
+
+    async def language_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The five languages by their own names, and the server default."""
+        tr = self.tr(interaction)
+        choices = [
+            app_commands.Choice(name=f"{name} ({code})", value=code)
+            for code, name in LANGUAGE_NAMES.items()
+        ]
+        if interaction.guild_id is not None:
+            name = self._default_name(interaction.guild_id, tr)
+            choices.append(app_commands.Choice(name=name, value=DEFAULT_CHOICE))
+        needle = fold(current)
+        return [c for c in choices if not needle or needle in fold(c.name)][:25]
+
+    @settings.command(
+        name="language",
+        description="Set the language of the bot's public messages here (server managers)",
+    )
+    @app_commands.describe(language="A language, or the server default")
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """``/hats settings language language``: the server's public language, or reset it."""
+
+        async def work() -> None:
+            guild_id = self._manager_guild(interaction)
+            code = parse_language(language)
+            if code is None:
+                raise ServiceError(
+                    "I do not speak {value}. Choose one of: {choices}, or the server default.",
+                    value=repr(language)[:40],
+                    choices=", ".join(f"{n} ({c})" for c, n in LANGUAGE_NAMES.items()),
+                )
+            chosen = None if code == DEFAULT_CHOICE else code
+            await self.bot.store.guild_settings.set_language(guild_id, chosen)
+            if chosen is None:
+                self.bot.guild_languages.pop(guild_id, None)
+            else:
+                self.bot.guild_languages[guild_id] = chosen
+            tr = self.tr(interaction)
+            if chosen is None:
+                text = tr(
+                    "My public messages here now follow the server's language: {language}.",
+                    language=self._default_name(guild_id, tr),
+                )
+            else:
+                text = tr(
+                    "My public messages here are now in {language}.",
+                    language=LANGUAGE_NAMES[chosen],
+                )
+            await send_private(interaction, text)
+            await self.redraw_public(guild_id)
+
+        await self.guarded(interaction, work)
+
+    language.autocomplete("language")(language_autocomplete)
+
+    @settings.command(
+        name="pictures", description="Show pictures on the table and the end screen here, or not"
+    )
+    @app_commands.describe(on="On: pictures; off: a compact text layout instead")
+    async def pictures(self, interaction: discord.Interaction, on: bool) -> None:
+        """``/hats settings pictures on``: pictures (True) or the compact text layout (False)."""
+
+        async def work() -> None:
+            guild_id = self._manager_guild(interaction)
+            await self.bot.store.guild_settings.set_pictures(guild_id, on)
+            old = self.bot.guild_option(guild_id)
+            self._remember(guild_id, GuildOptions(pictures=on, turn_timer=old.turn_timer))
+            tr = self.tr(interaction)
+            if on:
+                text = tr("The table and the end screen here show pictures again.")
+            else:
+                text = tr(
+                    "The table and the end screen here show a compact text layout, no pictures."
+                )
+            await send_private(interaction, text)
+            await self.redraw_public(guild_id)
+
+        await self.guarded(interaction, work)
+
+    @settings.command(name="timer", description="The turn timer new lobbies here start with")
+    @app_commands.describe(seconds="Seconds per turn (at least 10), or 0 for no timer")
+    async def timer(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 86400]
+    ) -> None:
+        """``/hats settings timer seconds``: the server's default turn timer; 0: no timer."""
+
+        async def work() -> None:
+            guild_id = self._manager_guild(interaction)
+            value = check_timer(seconds)
+            stored = 0.0 if value is None else value
+            await self.bot.store.guild_settings.set_turn_timer(guild_id, stored)
+            old = self.bot.guild_option(guild_id)
+            self._remember(guild_id, GuildOptions(pictures=old.pictures, turn_timer=stored))
+            tr = self.tr(interaction)
+            if value is None:
+                text = tr("New lobbies here start without a turn timer.")
+            else:
+                text = tr(
+                    "New lobbies here start with a turn timer of {time}.",
+                    time=duration_text(value, tr),
+                )
+            await send_private(interaction, text)
+
+        await self.guarded(interaction, work)
+
+    def _remember(self, guild_id: int, options: GuildOptions) -> None:
+        if options == GuildOptions():
+            self.bot.guild_options.pop(guild_id, None)
+        else:
+            self.bot.guild_options[guild_id] = options
+
+    async def redraw_public(self, guild_id: int) -> None:
+        """Redraw the server's open lobbies and live tables (new language or layout)."""
+        lobby_cog: Any = self.bot.get_cog("LobbyCog")
+        table_cog: Any = self.bot.get_cog("TableCog")
+        for row in await self.bot.games.lobbies():
+            if row.guild_id == guild_id and lobby_cog is not None:
+                await lobby_cog.redraw(None, row, from_button=False)
+        for session in await self.bot.games.sessions_in_guild(guild_id):
+            if table_cog is not None:
+                await table_cog.refresh_table(session)
+
+
+async def setup(bot: HatsBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(SettingsCog(bot))
