@@ -167,7 +167,7 @@ async def test_an_expert_ai_thinks_in_the_process_pool_and_plays_to_the_end(worl
         await world.env.restart_bot(make_bot(ai_pool=pool, expert_budget=budget))
 
         def shows_the_expert(lobby):
-            assert "· expert" in lobby.embeds[0].fields[0].value
+            assert "· expert" in " ".join(v2_texts(lobby))
 
         session = await play_human_game(world, ["expert"], seed=5, check_lobby=shows_the_expert)
     finally:

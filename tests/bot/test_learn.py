@@ -24,7 +24,14 @@ from cogs.render.common import SeatLabel, card_short
 from engine import ActionKind, Game
 from tests.ai.ai_support import twin_game
 from tests.bot.conftest import TEST_EXPERT
-from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, play_one
+from tests.bot.helpers import (
+    act_on_hand,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    play_one,
+    v2_texts,
+)
 from tests.bot.language_support import set_client_locales, tagged_translator, tags_of
 
 LOCALES = {"en": "en-US", "de": "de", "es": "es-ES", "fr": "fr", "it": "it"}
@@ -199,12 +206,13 @@ async def test_hints_allowed_lobby_hint_and_unrated(world):
     assert "Only the host" in r.response.content
     await alice.click(lobby, label="Hints: off (turn on)")
     lobby = next(m for m in world.channel.history() if m.id == lobby.id)
-    assert "Hints allowed" in str(lobby.embeds[0].to_dict())
+    assert "Hints allowed" in " ".join(v2_texts(lobby))
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     session = await env.bot.games.session_in_channel(world.channel.id)
-    table = next(m for m in reversed(list(world.channel.history())) if m.embeds)
-    assert "Hints allowed" in (table.embeds[0].footer.text or "")
+    table_id = session.message("table").message_id
+    table = next(m for m in world.channel.history() if m.id == table_id)
+    assert "Hints allowed" in " ".join(v2_texts(table))
     seat = session.game.to_move
     player = next(p for p in world.players if p.user.id == session.seats[seat].user_id)
     r = await player.slash(world.channel, "hats hint")
