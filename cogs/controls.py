@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.errors import GuardedItem
+from cogs.render.common import card_token
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
     ANSWERS,
@@ -372,7 +373,7 @@ def hand_view(
             code = why.code if why is not None else None
             if a.kind is ActionKind.EXCHANGE:
                 slot = a.slot  # type: ignore[union-attr]
-                taken = board[slot - 1].short
+                taken = card_token(board[slot - 1])
                 if code is None:
                     label = tr("Slot {slot}: take {card}", slot=slot, card=taken)
                 elif code == "main_action_done":

@@ -14,6 +14,7 @@ from cogs.render.common import (
     SeatLabel,
     board_text,
     card_short,
+    card_token,
     cards_short,
     collection_text,
     seat_display_name,
@@ -22,7 +23,7 @@ from cogs.render.common import (
     team_of,
 )
 from cogs.render.limits import fit_embed
-from engine import BLACK_HAT_EMOJI, GameResult, Observation, TieBreak
+from engine import GameResult, Observation, TieBreak
 
 __all__ = ["end_embed", "tie_break_text", "winner_text"]
 
@@ -109,7 +110,7 @@ def _player_field(
     team = team_of(teams, seat)
     if team is not None:
         name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
-    blacks = " ".join(f"{BLACK_HAT_EMOJI}{card_short(c)}" for c in result.black_hats[seat])
+    blacks = " ".join(card_token(c, black_hat=True) for c in result.black_hats[seat])
     lines = [
         tr(
             "Collection {collection} + favourite {favourite} + cookie {cookie} = **{total}**",

@@ -13,7 +13,7 @@ from cogs.render.common import (
     SeatLabel,
     board_text,
     card_label,
-    card_short,
+    card_token,
     cards_short,
     collection_text,
     seat_mention,
@@ -21,7 +21,7 @@ from cogs.render.common import (
 from cogs.render.events import event_lines
 from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
 from cogs.render.table import cookie_text
-from engine import BLACK_HAT_EMOJI, Card, Observation, exchange_allowed
+from engine import Card, Observation, exchange_allowed
 
 __all__ = ["hand_embed", "status_lines"]
 
@@ -161,7 +161,7 @@ def hand_embed(
         inline=True,
     )
     embed.add_field(name=tr("Tea table"), value=board_text(obs.board), inline=False)
-    black = " ".join(f"{BLACK_HAT_EMOJI}{card_short(c)}" for c in obs.own_black_hats or ())
+    black = " ".join(card_token(c, black_hat=True) for c in obs.own_black_hats or ())
     mine = "\n".join(
         [
             tr("Face up: {cards}", cards=collection_text(obs.collections[me])),

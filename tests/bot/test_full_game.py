@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from cogs.render.common import card_short
 from engine import Game, Step
 from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
 
@@ -36,7 +37,7 @@ async def test_two_player_game_to_the_end_by_dm_controls(world):
         # the public table shows the engine's board, slot by slot, and whose turn it is
         table = text_of(table_message(env, world.channel, session))
         for card in game.board:
-            assert f"{card.type.emoji}{card.value}" in table
+            assert card_short(card) in table
         if not game.is_over:
             mover = session.seats[game.to_move].user_id
             assert f"<@{mover}>" in table

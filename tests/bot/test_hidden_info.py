@@ -21,7 +21,7 @@ def message_text(message) -> str:
 def card_patterns(card) -> re.Pattern:
     emoji = card.type.emoji
     return re.compile(
-        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?\s?{card.value}(?!\d)", re.IGNORECASE
+        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?[\s\u2060]?{card.value}(?!\d)", re.IGNORECASE
     )
 
 

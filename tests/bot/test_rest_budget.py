@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from cogs.render.common import card_short
 from tests.bot import rest_log
 from tests.bot.helpers import open_and_start, play_one
 
@@ -39,7 +40,7 @@ async def test_fast_game_never_edits_a_channel_more_than_5_times_in_5_seconds(wo
     edits = [c for c in log.calls if c.method == "PATCH" and c.path.endswith(str(table.message_id))]
     assert len(edits) < session.version
     for card in session.game.board:
-        assert f"{card.type.emoji}{card.value}" in table_text(world, session)
+        assert card_short(card) in table_text(world, session)
 
 
 async def test_three_player_game_by_dm_controls_stays_within_the_rate_budget(world):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from cogs.render.common import card_short
 from engine import ActionKind
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, play_one, session_of
 
@@ -64,7 +65,7 @@ async def test_after_the_main_action_refused_choices_are_disabled_with_the_reaso
     labels = {b.label: b.disabled for b in buttons(fresh(other, dm))}
     for s in refused:
         taken = game.board[s - 1]
-        label = f"Slot {s}: {taken.type.emoji}{taken.value} (needs same type or higher value)"
+        label = f"Slot {s}: {card_short(taken)} (needs same type or higher value)"
         assert labels.get(label) is True, (label, labels)
 
 
