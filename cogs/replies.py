@@ -39,7 +39,7 @@ async def send_private(
     *,
     embed: discord.Embed | None = None,
     embeds: list[discord.Embed] | None = None,
-    view: discord.ui.View | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
     files: list[discord.File] | None = None,
 ) -> None:
     """Answer ``interaction`` privately (ephemeral): the response, or a followup if answered.
@@ -56,7 +56,8 @@ async def send_private(
     if embeds is not None:
         kwargs["embeds"] = embeds
     if view is not None:
-        if all(isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()):
+        controls = [item for item in view.walk_children() if item.is_dispatchable()]
+        if all(isinstance(item, discord.ui.DynamicItem) for item in controls):
             # Persistent controls dispatch by custom id; a stored copy is not needed, and
             # discord.py would keep each ephemeral view with a 15-minute timeout task.
             view.stop()
@@ -127,11 +128,21 @@ def seat_name(user_id: int | None, seat: int, names: Mapping[int, str], tr: Tr) 
 
 
 def labels_for(
-    session: GameSession, names: Mapping[int, str], tr: Tr | None = None
+    session: GameSession, names: Mapping[int, str], tr: Tr | None = None, *, plain: bool = False
 ) -> list[SeatLabel]:
-    """Seat labels of a game for the renderers; ``names`` maps user ids to display names."""
+    """Seat labels of a game for the renderers; ``names`` maps user ids to display names.
+
+    ``plain``: players are named, not mentioned (texts for DMs, see ``SeatLabel.plain``).
+    """
     tr = tr or Tr.english()
     return [
-        SeatLabel(s.seat, s.user_id, s.ai_level, seat_name(s.user_id, s.seat, names, tr), s.away)
+        SeatLabel(
+            s.seat,
+            s.user_id,
+            s.ai_level,
+            seat_name(s.user_id, s.seat, names, tr),
+            s.away,
+            plain,
+        )
         for s in session.seats
     ]

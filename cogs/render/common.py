@@ -100,6 +100,9 @@ class SeatLabel:
     ai_level: str | None
     name: str
     away: bool = False
+    plain: bool = False
+    """Write the name, never a ``<@id>`` mention: for DMs, where another user's mention may
+    not resolve (it reads "@unknown-user") and pings nobody anyway."""
 
     @property
     def is_ai(self) -> bool:
@@ -107,9 +110,12 @@ class SeatLabel:
         return self.user_id is None
 
     def mention(self) -> str:
-        """``<@id>`` for a human, ``🤖 Name`` for an AI (markdown in the name escaped)."""
+        """``<@id>`` for a human (its name when ``plain``), ``🤖 Name`` for an AI.
+
+        Markdown in a written name is escaped.
+        """
         if self.user_id is not None:
-            return f"<@{self.user_id}>"
+            return escape_markdown(self.name) if self.plain else f"<@{self.user_id}>"
         return f"🤖 {escape_markdown(self.name)}"
 
 

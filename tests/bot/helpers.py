@@ -55,15 +55,43 @@ def dm_of(player):
     return player.user.dm_channel
 
 
-def custom_ids(message) -> list[str]:
-    """Every component custom_id of a discord.Message."""
+def components_of(message) -> list:
+    """Every component of a discord.Message, nested ones included (V2 containers, rows)."""
     out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = getattr(child, "custom_id", None)
-            if cid:
-                out.append(cid)
+
+    def walk(items):
+        for item in items:
+            out.append(item)
+            walk(getattr(item, "children", None) or ())
+            accessory = getattr(item, "accessory", None)
+            if accessory is not None:
+                out.append(accessory)
+
+    walk(message.components)
     return out
+
+
+def custom_ids(message) -> list[str]:
+    """Every component custom_id of a discord.Message (nested V2 components too)."""
+    return [c.custom_id for c in components_of(message) if getattr(c, "custom_id", None)]
+
+
+def text_of(message) -> str:
+    """Everything a reader sees as text on a message: content, embeds, V2 text displays,
+    labels, placeholders and select options."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    for c in components_of(message):
+        for attr in ("content", "label", "placeholder"):
+            value = getattr(c, attr, None)
+            if isinstance(value, str):
+                parts.append(value)
+        for option in getattr(c, "options", ()) or ():
+            parts += [option.label or "", option.description or ""]
+    return "\n".join(p for p in parts if p)
 
 
 async def play_one(world, session, rng: random.Random, *, via_slash: bool = False) -> None:
