@@ -264,8 +264,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
             line = tr("Your answer is in.")
         else:
             line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
-        did = notice or self.turn_summary(session, seat, tr)
-        text = f"{line} {did}" if did else line
+        summary = "" if answered else self.turn_summary(session, seat, tr)
+        text = f"{line} {summary}" if summary else line
+        if notice and notice != summary:
+            text += f"\n{notice}"  # what ended it, when not the seat's own main action
         if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
             text += "\n-# " + tr(
                 "A new message comes when it is your turn; /hats hand shows your hand any time."
@@ -735,7 +737,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue  # no live DM, or the interaction response already redrew it
             if not self.is_live(session, s):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
-                notice = None if actor == "player" else self.notice_for(session, event, s, tr)
+                # someone else's step collapsed it (an answer to the offer, the AI after a
+                # timeout): say what happened
+                mine = actor == "player" and event.seat == s
+                notice = None if mine else self.notice_for(session, event, s, tr)
                 answered = event.seat == s and event.kind in (
                     ActionKind.ANSWER_SWAP,
                     ActionKind.DECLINE_SWAP,

@@ -79,6 +79,11 @@ def custom_ids(message) -> list[str]:
 def text_of(message) -> str:
     """Everything a reader sees as text on a message: content, embeds, V2 text displays,
     labels, placeholders and select options."""
+    return "\n".join(text_parts(message))
+
+
+def text_parts(message) -> list[str]:
+    """The non-empty texts of :func:`text_of`, one per place they appear."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
@@ -91,7 +96,7 @@ def text_of(message) -> str:
                 parts.append(value)
         for option in getattr(c, "options", ()) or ():
             parts += [option.label or "", option.description or ""]
-    return "\n".join(p for p in parts if p)
+    return [p for p in parts if p]
 
 
 async def play_one(world, session, rng: random.Random, *, via_slash: bool = False) -> None:

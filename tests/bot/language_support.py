@@ -47,19 +47,10 @@ def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Tr
 
 
 def texts_of(message) -> list[str]:
-    """Every text of a discord.Message a user reads: content, embeds, component labels."""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            parts.append(getattr(child, "label", None) or "")
-            parts.append(getattr(child, "placeholder", None) or "")
-            for option in getattr(child, "options", ()) or ():
-                parts += [option.label or "", option.description or ""]
-    return [p for p in parts if p]
+    """Every text of a discord.Message a user reads: content, embeds, V2 text displays, labels."""
+    from tests.bot.helpers import text_parts
+
+    return text_parts(message)
 
 
 def tags_of(message) -> set[str]:

@@ -6,22 +6,25 @@ import random
 import re
 
 from engine import ALL_CARDS
-from tests.bot.helpers import bot_messages, open_and_start, play_one
+from tests.bot.helpers import bot_messages, components_of, open_and_start, play_one, text_of
 
 
 def message_text(message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
+    """Every text a reader or a screen reader gets: content, embeds, V2 text displays,
+    control labels, and the alt texts (attachment and media gallery descriptions)."""
+    parts = [text_of(message)]
+    parts += [a.description or "" for a in message.attachments]
+    for c in components_of(message):
+        parts += [getattr(i, "description", None) or "" for i in getattr(c, "items", ()) or ()]
     return "\n".join(parts)
 
 
 def card_patterns(card) -> re.Pattern:
     emoji = card.type.emoji
     return re.compile(
-        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?[\s\u2060]?{card.value}(?!\d)", re.IGNORECASE
+        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?[\s\u2060]?{card.value}(?!\d)"
+        rf"|(?<![a-z]){card.type.value} {card.value}(?!\d)",  # alt text: "green 3"
+        re.IGNORECASE,
     )
 
 

@@ -3,12 +3,13 @@ replaced on every edit, drawn from what the viewer may see, and never in the way
 
 from __future__ import annotations
 
+import json
 import random
 
 import cogs.pictures
 from cogs.replies import labels_for
 from pictures import render_end, render_hand, render_table
-from tests.bot.helpers import bot_messages, dm_of, open_and_start, play_one
+from tests.bot.helpers import bot_messages, components_of, dm_of, open_and_start, play_one
 
 
 def table_message(env, channel, session):
@@ -22,7 +23,12 @@ def names(env, session, tr) -> tuple[str, ...]:
 
 async def picture(message, filename: str) -> bytes:
     (attachment,) = [a for a in message.attachments if a.filename == filename]
-    assert message.embeds[0].image.url == f"attachment://{filename}"
+    if message.embeds:
+        assert message.embeds[0].image.url == f"attachment://{filename}"
+    else:  # Components V2: a media gallery at full width shows the current attachment
+        galleries = [c for c in components_of(message) if c.type.value == 12]
+        assert [i.media.url for c in galleries for i in c.items] == [attachment.url]
+        assert attachment.description  # its alt text
     return await attachment.read()
 
 
@@ -121,7 +127,7 @@ async def test_a_move_is_answered_at_once_and_its_picture_follows(world):
     answers = [c for c in calls if c.path.endswith("/callback")]
     move_answer = answers[-1].json["data"]
     assert move_answer.get("attachments") is None  # not waiting: the attachments stay
-    assert move_answer["embeds"][0]["image"]["url"] == "attachment://hand.png"
+    assert "attachment://hand.png" in json.dumps(move_answer["components"])  # the old picture
     follow = [c for c in calls if c.method == "PATCH" and c.path.endswith("/messages/@original")]
     assert len(follow) == 1
     assert calls.index(follow[0]) > calls.index(answers[-1])
