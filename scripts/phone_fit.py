@@ -85,20 +85,6 @@ MEASURE_JS = """
 })()
 """
 
-DEBUG_JS = """
-(() => {
-  const out = [];
-  const walk = (el, depth) => {
-    if (depth > 9) return;
-    const r = el.getBoundingClientRect();
-    out.push(' '.repeat(depth) + el.tagName + '.' + el.className + ' ' + JSON.stringify(el.dataset) + ' ' + Math.round(r.top) + '+' + Math.round(r.height));
-    for (const c of el.children) walk(c, depth + 1);
-  };
-  walk(document.body, 0);
-  return out.join('\\n');
-})()
-"""
-
 
 class Browser:
     """One headless Chromium with one page, driven over the DevTools protocol."""
@@ -109,6 +95,7 @@ class Browser:
         self.http: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self._ids = itertools.count(1)
+        self._drainer: asyncio.Future[None] | None = None
 
     async def __aenter__(self) -> Browser:
         exe = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -131,7 +118,7 @@ class Browser:
             m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
             if m:
                 port = int(m[1])
-        asyncio.ensure_future(self._drain(self.proc.stderr))
+        self._drainer = asyncio.ensure_future(self._drain(self.proc.stderr))
         self.http = aiohttp.ClientSession()
         async with self.http.get(f"http://127.0.0.1:{port}/json/list") as response:
             targets = await response.json(content_type=None)
@@ -199,10 +186,6 @@ class Browser:
             raise RuntimeError(f"the preview of {url} never showed its message")
         await tick()
         box = await self.evaluate(MEASURE_JS)  # after fonts and images settled
-        import os
-        if os.environ.get("PF_DEBUG"):
-            print(await self.evaluate(DEBUG_JS))
-            print(box)
         shot = await self.call(
             "Page.captureScreenshot",
             format="png",
@@ -258,8 +241,10 @@ def hand_dm(player: Any, game_id: int) -> Any:
     return None
 
 
-async def play_until(bot: Any, session: Any, players: dict[int, Any], rng: random.Random, done):
-    """Random legal moves by slash command until ``done(game)``."""
+async def play_until(
+    channel: Any, session: Any, players: dict[int, Any], rng: random.Random, done: Any
+) -> None:
+    """Random legal moves by slash command in ``channel`` until ``done(game)``."""
     from bench_bot import SLASH_OF  # scripts/ is on sys.path when run as a script
 
     from engine import ActionKind
@@ -277,11 +262,8 @@ async def play_until(bot: Any, session: Any, players: dict[int, Any], rng: rando
             options["card"] = action.card.code
         if action.kind is ActionKind.EXCHANGE:
             options["slot"] = action.slot
-        await player.slash(session_channel[0], SLASH_OF[action.kind], **options)
+        await player.slash(channel, SLASH_OF[action.kind], **options)
         game = session.game
-
-
-session_channel: list[Any] = []
 
 
 async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, int]:
@@ -304,7 +286,6 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
             members = [guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names]
             players = {m.id: m for m in members}
             channel = guild.create_text_channel("hats")
-            session_channel[:] = [channel]
             lobby = (await members[0].slash(channel, "hats new")).response.message
             for m in members[1:]:
                 await m.click(lobby, custom_id=_join_id(lobby))
@@ -333,7 +314,7 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
                 fresh = not game.main_done and not game.optional_used
                 return game.round >= 4 and fresh and game.pending_offer is None
 
-            await play_until(bot, session, players, rng, turn_start)
+            await play_until(channel, session, players, rng, turn_start)
             # the DM of the player to move: make sure they play by the controls
             seat = session.game.to_move
             player = players[session.seats[seat].user_id]
@@ -354,7 +335,7 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
             await shoot("hand chosen", dm, player.user.dm_channel, player.user)
             table = _table_message(env, channel, session)
             await shoot("table", table, channel, members[0])
-            await play_until(bot, session, players, rng, lambda g: g.is_over)
+            await play_until(channel, session, players, rng, lambda g: g.is_over)
             end = [m for m in channel.history() if m.author.id == env.bot.user.id][-1]
             end = _end_message(env, channel) or end
             await shoot("end", end, channel, members[0])
