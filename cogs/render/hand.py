@@ -418,11 +418,12 @@ def hand_texts(
     lines = recent.split("\n")
     if len(lines) > RECENT_LINES:
         recent = "\n".join(lines[-RECENT_LINES:])
+    refused = _refused_text(obs, selected if chosen else None, tr)
     return HandTexts(
         head=head,
         recent=recent,
         mine=_mine_text(obs, tr),
-        next=_next_text(obs, seats, tr, chosen),
-        refused=_refused_text(obs, selected if chosen else None, tr),
+        next="" if refused else _next_text(obs, seats, tr, chosen),  # the refusal says it
+        refused=refused,
         state=hand_state_text(obs, tr),
     )
