@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 import simcord
-from bench_bot import SLASH_OF  # scripts/ is sys.path[0] when run as a script
+from bench_bot import SLASH_OF, custom_ids  # scripts/ is sys.path[0] when run as a script
 from simcord.env import Env
 
 from bot import create_bot
@@ -83,20 +83,6 @@ class Tally:
     routes: Counter[str] = field(default_factory=Counter)
     worst: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-
-
-def custom_ids(message: Any) -> list[str]:
-    """Every custom_id on ``message``, nested Components V2 items (container, rows) included."""
-    out: list[str] = []
-
-    def walk(items: Any) -> None:
-        for item in items:
-            if getattr(item, "custom_id", None):
-                out.append(str(item.custom_id))
-            walk(getattr(item, "children", None) or ())
-
-    walk(message.components)
-    return out
 
 
 def hand_message(player: Any, session: Any) -> Any:

@@ -42,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import aiohttp
 import simcord
 import simcord.interactions
+from bench_bot import custom_ids  # scripts/ is sys.path[0] when run as a script
+from bench_rest import act
 from simcord.env import Env
 
 from bot import create_bot
@@ -216,23 +218,6 @@ def set_locale(locale: str) -> None:
     simcord.interactions.base_payload = base_payload
 
 
-def walk(components: Any) -> list[Any]:
-    """Every component of a message, nested ones (containers, sections, rows) included."""
-    out = []
-    for item in components:
-        out.append(item)
-        out += walk(getattr(item, "children", ()) or ())
-        accessory = getattr(item, "accessory", None)
-        if accessory is not None:
-            out.append(accessory)
-    return out
-
-
-def custom_ids(message: Any) -> list[str]:
-    """Every custom_id on ``message``."""
-    return [c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)]
-
-
 def hand_dm(player: Any, game_id: int) -> Any:
     """The player's live hand DM of game ``game_id`` (the newest DM with its card select)."""
     for message in reversed(list(player.user.dm_channel.history())):
@@ -245,10 +230,6 @@ async def play_until(
     channel: Any, session: Any, players: dict[int, Any], rng: random.Random, done: Any
 ) -> None:
     """Random legal moves by slash command in ``channel`` until ``done(game)``."""
-    from bench_bot import SLASH_OF  # scripts/ is on sys.path when run as a script
-
-    from engine import ActionKind
-
     game = session.game
     while not done(game):
         seat = game.to_move
@@ -257,12 +238,7 @@ async def play_until(
         kinds = sorted({a.kind for a in legal}, key=lambda k: k.value)
         kind = rng.choice(kinds)
         action = rng.choice([a for a in legal if a.kind is kind])
-        options: dict[str, Any] = {}
-        if getattr(action, "card", None) is not None:
-            options["card"] = action.card.code
-        if action.kind is ActionKind.EXCHANGE:
-            options["slot"] = action.slot
-        await player.slash(channel, SLASH_OF[action.kind], **options)
+        await act(None, channel, player, session, action, "slash")
         game = session.game
 
 

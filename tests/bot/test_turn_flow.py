@@ -29,11 +29,8 @@ def buttons(message):
     return [c for c in components_of(message) if getattr(c, "label", None) and c.type.value == 2]
 
 
-def fresh(player, message):
-    return next(m for m in dm_of(player).history() if m.id == message.id)
-
-
-async def test_only_legal_actions_are_buttons_and_the_refused_ones_are_one_line(world):
+async def black_hat_first(world):
+    """A 2-player game whose first player plays a black hat by the live hand DM's controls."""
     session = await open_and_start(world, 2)
     game = session.game
     seat = game.to_move
@@ -41,6 +38,15 @@ async def test_only_legal_actions_are_buttons_and_the_refused_ones_are_one_line(
     live = dm_of(player).last_message
     black = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.BLACK_HAT)
     await act_on_hand(session, player, live, black)
+    return session, game, seat, player, live
+
+
+def fresh(player, message):
+    return next(m for m in dm_of(player).history() if m.id == message.id)
+
+
+async def test_only_legal_actions_are_buttons_and_the_refused_ones_are_one_line(world):
+    session, game, seat, player, live = await black_hat_first(world)
     assert game.to_move == seat and game.main_done  # the optional discard is still open
     card = game.hands[seat][0]
     select_id = next(c for c in custom_ids(fresh(player, live)) if c.startswith("hats:hs:"))
@@ -105,13 +111,7 @@ async def test_auto_end_preference_ends_the_turn_and_survives_a_restart(world, m
 
 async def test_auto_end_switched_on_after_the_main_action_keeps_the_optional_action(world):
     # issue 18: the discard the player was about to make is not lost
-    session = await open_and_start(world, 2)
-    game = session.game
-    seat = game.to_move
-    player = player_at(world, session, seat)
-    live = dm_of(player).last_message
-    black = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.BLACK_HAT)
-    await act_on_hand(session, player, live, black)
+    session, game, seat, player, live = await black_hat_first(world)
     await player.user.click(fresh(player, live), label="Auto end turn: off")
     assert game.to_move == seat and not game.optional_used  # the turn goes on
     live = fresh(player, live)
