@@ -207,3 +207,31 @@ def test_card_tokens_are_unbreakable():
     assert card_token(red5, black_hat=True) == f"{BLACK_HAT_EMOJI}{WORD_JOINER}🟥{WORD_JOINER}5"
     assert parse_card(card_token(red5)) is red5  # pasted back into a command, it still reads
     assert not any(ch.isspace() for ch in card_token(red5, black_hat=True))
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_v2_hand_texts_and_alt_text_show_only_what_the_seat_may_see(seats, lang):
+    # issue 18: the visible texts and the picture's alt text of the V2 hand DM, every state
+    from cogs.i18n import Translator
+    from cogs.render.common import type_name
+    from cogs.render.hand import ALT_MAX, hand_alt_text, hand_texts
+
+    tr = Translator.load().for_locale(lang)
+    labels = seat_labels(seats)
+    for game in random_game_states(seats, 5):
+        if game.is_over:
+            break
+        for seat in range(seats):
+            obs = game.observation(seat)
+            known = known_to(game, seat)
+            t = hand_texts(obs, labels, tr, game_id=1, channel="#hats", selected=obs.hand[0])
+            shown = "\n".join([t.head, t.recent, t.mine, t.next, t.refused, t.state])
+            assert cards_in(shown) <= known
+            lines = [line for line in shown.split("\n") if line]
+            assert len(lines) == len(set(lines))  # nothing said twice
+            alt = hand_alt_text(obs, tr)
+            assert len(alt) <= ALT_MAX
+            for card in ALL_CARDS:
+                words = f"{type_name(card.type, tr)} {card.value}"
+                assert (words in alt) == (card in obs.hand or card in obs.board), (card, alt)
