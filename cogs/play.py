@@ -70,6 +70,11 @@ CLOSED_DMS = 50007
 """Discord error code: cannot send messages to this user (closed DMs)."""
 
 
+LEGACY_CLEARED: dict[str, Any] = {"content": None, "embed": None}
+"""Edit arguments that clear what a Components V2 message may not have (discord.py: "set
+content and embeds to None" when a message becomes a LayoutView)."""
+
+
 def legacy_kwargs(message: discord.Message | None) -> dict[str, Any]:
     """What an edit to Components V2 must clear on a message sent before (content, embeds).
 
@@ -78,7 +83,7 @@ def legacy_kwargs(message: discord.Message | None) -> dict[str, Any]:
     """
     if message is None or message.flags.components_v2:
         return {}
-    return {"content": None, "embed": None}
+    return dict(LEGACY_CLEARED)
 
 
 class PlayCog(HatsFeature, name="PlayCog"):
@@ -859,14 +864,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if collapse:
             text = self.collapsed_text(session, seat, tr, notice, answered=answered)
             await self._mark_collapsed(session, seat)
-            kwargs: dict = {"view": collapsed_view(text), "attachments": []}
+            kwargs: dict = {"view": collapsed_view(text), "attachments": [], **LEGACY_CLEARED}
         else:
             message = self.hand_message(
                 session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
             )
             self._shown[(session.id, seat)] = self.situation(session, seat)
             files = await self.hand_picture(session, seat, tr, message, urgent=False)
-            kwargs = {"view": message.view(picture=bool(files)), "attachments": files}
+            kwargs = {
+                "view": message.view(picture=bool(files)),
+                "attachments": files,
+                **LEGACY_CLEARED,  # a hand DM sent by an older version had content and an embed
+            }
 
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:

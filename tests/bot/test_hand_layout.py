@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+import discord
 import pytest
 
 from cogs.render.common import card_short, type_name
@@ -132,3 +133,21 @@ async def test_four_players_dms_and_alt_texts_keep_hidden_cards_and_show_the_swa
         message = next(m for m in dm_of(player).history() if m.id == stored.message_id)
         await act_on_hand(session, player, message, action)
     assert offers >= 1
+
+
+async def test_a_hand_dm_sent_before_v2_is_redrawn_as_v2(world):
+    # a live hand DM of an older version (content + embed) after an upgrade: edited to V2
+    session = await open_and_start(world, 3)
+    game = session.game
+    seat = game.to_move
+    waiting = next(s for s in range(3) if s != seat)
+    player = player_at(world, session, waiting)
+    bot = world.env.bot
+    channel = await bot.create_dm(player.user)
+    old = await channel.send(content="Your move", embed=discord.Embed(title="Your hand"))
+    await bot.games.remember_message(session, "dm", channel.id, old.id, seat=waiting)
+    await bot.get_cog("PlayCog").edit_dm(session, waiting)
+    await world.env.settle()
+    now = next(m for m in dm_of(player).history() if m.id == old.id)
+    assert now.flags.components_v2 and not now.content and not now.embeds
+    assert gallery_urls(now) == [now.attachments[0].url]
