@@ -7,6 +7,10 @@ an attachment the embed shows with ``embed.set_image(url="attachment://table.png
 viewer's observation only (the public view for the table and the end, the seat's own for a
 hand), in a worker thread, cached per game, state version, language, viewer and names.
 
+The hand DM is a Components V2 layout instead: its picture is shown by a media gallery
+(``attachment://hand.png``) and carries its full text description as the attachment's
+``description`` (alt text, :func:`hand_file`).
+
 A failed render is logged and the message goes out with its text alone: a picture is never
 worth a lost update.
 """

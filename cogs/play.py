@@ -5,13 +5,18 @@ Slash commands: ``/hats hand``, ``/hats exchange card slot``, ``/hats blackhat c
 controls (a card select, then that card's legal actions) are persistent ``DynamicItem``s
 (cogs.controls).
 
+The hand message is one Components V2 layout (cogs.hand_layout, issue 18): whose turn and what
+just happened, the hand picture in a full-width media gallery with its full description as alt
+text, the own collection and what to do next, then only the legal actions as buttons.
+
 Hand DMs, within Discord's rate limits (issue 11): a player has at most one *live* hand DM per
 game, sent as a new message (a ping) when their turn comes or a partner's swap offer reaches
 them. It is edited only when something that player must see changes (their hand, an answer to
 their offer); a move made with its controls is redrawn by the interaction response (free of the
 global rate limit), a move made by slash command is shown by its private answer. When the player
-has nothing more to do (their turn ended, the game ended) the live DM collapses to one line, so
-no stale "Your move" stays behind and the next turn needs no extra call. DM channels come from
+has nothing more to do (their turn ended, the game ended) the live DM collapses to one short
+line naming the round and the move (never the same sentence twice), so no stale controls stay
+behind and the next turn needs no extra call. DM channels come from
 discord.py's cache (``create_dm``), never from ``GET /users``. When a DM cannot be delivered
 (403 / 50007), the channel is told once and the player uses ``/hats hand``.
 """
