@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.errors import GuardedItem
+from cogs.render.common import SLOT_KEYCAPS, card_token
 from cogs.scope import in_id_range
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
@@ -40,7 +41,6 @@ from engine.actions import (
     WITHDRAW,
 )
 from engine.cards import CardParseError
-from engine.errors import IllegalMove
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr
@@ -61,7 +61,7 @@ __all__ = [
     "card_select_custom_id",
     "choice",
     "hand_custom_id",
-    "hand_view",
+    "hand_rows",
 ]
 
 
@@ -339,14 +339,17 @@ class TableButton(
         await cog.on_table_button(interaction, self.game, self.op)
 
 
-def _button(item: discord.ui.DynamicItem[Any], label: str, style: discord.ButtonStyle, row: int):
+def _button(item: discord.ui.DynamicItem[Any], label: str, style: discord.ButtonStyle):
     item.item.label = label
     item.item.style = style
-    item.item.row = row
     return item
 
 
-def hand_view(
+BUTTONS_PER_ROW = 5
+"""Discord's limit of buttons in one action row; a phone wraps them to its width."""
+
+
+def hand_rows(
     game: int,
     version: int,
     hand: Sequence[Card],
@@ -357,19 +360,19 @@ def hand_view(
     selected: Card | None = None,
     card_label: Any = None,
     auto_end: bool | None = None,
-    choices: Sequence[tuple[Action, IllegalMove | None]] | None = None,
-) -> discord.ui.View:
-    """The controls of a hand message: a card select, then that card's legal actions.
+) -> list[discord.ui.ActionRow]:
+    """The controls of a hand message as Components V2 action rows: only legal actions.
 
     ``legal`` is the engine's list of legal actions for the seat (nothing here decides what is
-    legal); ``board`` gives the cards shown on the exchange buttons. ``choices``: the selected
-    card's :func:`engine.legal.card_choices`: the refused ones are shown disabled with the
-    engine's reason in the label (without it only the legal ones are shown). Shapes: up to 6
-    exchange buttons (rows 1–2), then black hat / discard or swap / answer (row 3), end turn,
-    decline or withdraw (row 4), and with ``auto_end`` not None the toggle of the "end my turn
-    after the main action" preference (row 4; ``auto_end`` is its current value).
+    legal); ``board`` gives the cards shown on the exchange buttons. Rows: the card select
+    (cards that have an action), then for the ``selected`` card its legal exchanges (up to
+    :data:`BUTTONS_PER_ROW` a row, packed: the slot's keycap and the card it takes, "1️⃣ 🟨⁠4"),
+    its other legal actions (black hat, discard or swap offer, the answer to an offer), then
+    end turn / decline / withdraw and, with ``auto_end`` not None, the toggle of the "end my
+    turn after the main action" preference (``auto_end`` is its current value). Every button
+    is enabled and in colour: what is not allowed is not a button (issue 18).
     """
-    view = discord.ui.View(timeout=None)
+    rows: list[discord.ui.ActionRow] = []
     kinds = {a.kind for a in legal}
     card_actions = {a.card for a in legal if hasattr(a, "card")}
     if card_actions:
@@ -386,48 +389,32 @@ def hand_view(
                     value=card.code,
                     default=card is selected,
                 )
-        select.item.row = 0
-        view.add_item(select)
+        rows.append(discord.ui.ActionRow(select))
     if selected is not None:
-        if choices is None:
-            choices = [(a, None) for a in legal if getattr(a, "card", None) is selected]
-        for a, why in choices:
-            cmd = HandCommand(
-                game, version, HAND_OP_OF_KIND[a.kind], selected, getattr(a, "slot", None)
-            )
-            code = why.code if why is not None else None
+        mine = [a for a in legal if getattr(a, "card", None) is selected]
+        buttons = []
+        for a in mine:  # exchanges first (slot order), then the card's other actions
             if a.kind is ActionKind.EXCHANGE:
                 slot = a.slot  # type: ignore[union-attr]
-                taken = board[slot - 1].short
-                if code is None:
-                    label = tr("Slot {slot}: take {card}", slot=slot, card=taken)
-                elif code == "main_action_done":
-                    label = tr("Slot {slot}: {card} (main action done)", slot=slot, card=taken)
-                else:
-                    label = tr(
-                        "Slot {slot}: {card} (needs same type or higher value)",
-                        slot=slot,
-                        card=taken,
-                    )
-                style = discord.ButtonStyle.primary
-                row = 1 if slot <= 3 else 2
-            else:
-                label, style = {
-                    ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.secondary),
-                    ActionKind.DISCARD: (tr("Discard and draw"), discord.ButtonStyle.secondary),
-                    ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.secondary),
-                    ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
-                }[a.kind]
-                if code == "main_action_done":
-                    label = tr("{action} (main action done)", action=label)
-                elif code is not None:
-                    label = tr("{action} (optional action used)", action=label)
-                row = 3
-            button = _button(HandButton(cmd), label, style, row)
-            if why is not None:
-                button.item.disabled = True
-                button.item.style = discord.ButtonStyle.secondary
-            view.add_item(button)
+                cmd = HandCommand(game, version, HandOp.EXCHANGE, selected, slot)
+                button = _button(
+                    HandButton(cmd), card_token(board[slot - 1]), discord.ButtonStyle.primary
+                )
+                button.item.emoji = SLOT_KEYCAPS[slot - 1]  # "1️⃣ 🟨⁠4": take slot 1's card
+                buttons.append((0, button))
+                continue
+            label, style = {
+                ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.primary),
+                ActionKind.DISCARD: (tr("Discard and draw"), discord.ButtonStyle.primary),
+                ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.primary),
+                ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
+            }[a.kind]
+            cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind], selected)
+            buttons.append((1, _button(HandButton(cmd), label, style)))
+        buttons.sort(key=lambda pair: pair[0])
+        for i in range(0, len(buttons), BUTTONS_PER_ROW):
+            rows.append(discord.ui.ActionRow(*(b for _, b in buttons[i : i + BUTTONS_PER_ROW])))
+    last = discord.ui.ActionRow()
     for a in legal:
         if a.kind is ActionKind.END_TURN:
             label, style = tr("End turn"), discord.ButtonStyle.success
@@ -438,12 +425,12 @@ def hand_view(
         else:
             continue
         cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind])
-        view.add_item(_button(HandButton(cmd), label, style, 4))
+        last.add_item(_button(HandButton(cmd), label, style))
     if auto_end is not None:
-        label = (
-            tr("Auto end turn: on (turn off)") if auto_end else tr("Auto end turn: off (turn on)")
-        )
-        toggle = _button(AutoEndButton(game, not auto_end), label, discord.ButtonStyle.secondary, 4)
+        label = tr("Auto end turn: on") if auto_end else tr("Auto end turn: off")
+        toggle = _button(AutoEndButton(game, not auto_end), label, discord.ButtonStyle.secondary)
         toggle.item.emoji = "⏭️"
-        view.add_item(toggle)
-    return view
+        last.add_item(toggle)
+    if last.children:
+        rows.append(last)
+    return rows

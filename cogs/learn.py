@@ -303,13 +303,24 @@ class LearnCog(HatsFeature, name="LearnCog"):
         """
         tr = self.tr(interaction)
         play: Any = self.bot.get_cog("PlayCog")
-        embed, view = play.hand_message(session, LEARNER, tr)
         text = tr(
             "I cannot send you direct messages nor open a private thread here, so your "
             "practice game is right here, in messages only you can see."
         )
-        await interaction.edit_original_response(content=text, embed=embed, view=view)
+        await interaction.edit_original_response(content=text)
+        await self._followup_hand(interaction, play, session, tr)
         self._answers[session.id] = interaction
+
+    @staticmethod
+    async def _followup_hand(
+        interaction: discord.Interaction, play: Any, session: GameSession, tr: Tr
+    ) -> None:
+        """The learner's hand (Components V2, with its picture) as a private followup."""
+        message = play.hand_message(session, LEARNER, tr)
+        files = await play.hand_picture(session, LEARNER, tr, message, urgent=False)
+        await interaction.followup.send(
+            view=message.view(picture=bool(files)), files=files, ephemeral=True
+        )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -336,13 +347,8 @@ class LearnCog(HatsFeature, name="LearnCog"):
             return
         tr = self.tr_for(learner, session.row.guild_id)
         play: Any = self.bot.get_cog("PlayCog")
-        embed, view = play.hand_message(session, LEARNER, tr)
-        content = play.ping_line(session, LEARNER, tr)
         try:
-            if view is None:
-                await interaction.followup.send(content, embed=embed, ephemeral=True)
-            else:
-                await interaction.followup.send(content, embed=embed, view=view, ephemeral=True)
+            await self._followup_hand(interaction, play, session, tr)
         except discord.HTTPException as exc:  # the token expired: /hats hand shows it again
             log.info("practice game %d: hand not sent: %s", session.id, exc)
             self._answers.pop(session.id, None)

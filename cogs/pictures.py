@@ -7,6 +7,10 @@ an attachment the embed shows with ``embed.set_image(url="attachment://table.png
 viewer's observation only (the public view for the table and the end, the seat's own for a
 hand), in a worker thread, cached per game, state version, language, viewer and names.
 
+The hand DM is a Components V2 layout instead: its picture is shown by a media gallery
+(``attachment://hand.png``) and carries its full text description as the attachment's
+``description`` (alt text, :func:`hand_file`).
+
 A failed render is logged and the message goes out with its text alone: a picture is never
 worth a lost update.
 """
@@ -18,7 +22,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -30,18 +34,45 @@ if TYPE_CHECKING:
     from engine import Observation
     from service import GameSession
 
-__all__ = ["END_FILE", "HAND_FILE", "TABLE_FILE", "Pictures", "edit_kwargs", "send_kwargs"]
+__all__ = [
+    "ALT_MAX",
+    "END_FILE",
+    "HAND_FILE",
+    "TABLE_FILE",
+    "HandLayout",
+    "Pictures",
+    "edit_kwargs",
+    "hand_file",
+    "send_kwargs",
+]
 
 log = logging.getLogger("hats.pictures")
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
+ALT_MAX = 1024
+"""Discord's limit for an attachment's ``description`` (alt text)."""
 END_FILE = "end.png"
 
 
 def send_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
     """Keyword arguments that add ``files`` to a new message (nothing when there are none)."""
     return {"files": list(files)} if files else {}
+
+
+def hand_file(data: bytes, alt: str) -> discord.File:
+    """The hand picture as ``hand.png`` with its alt text (``description``, ≤ 1,024 chars)."""
+    return discord.File(io.BytesIO(data), filename=HAND_FILE, description=alt[:ALT_MAX])
+
+
+class HandLayout(Protocol):
+    """What :meth:`Pictures.answer_with_hand` needs of a hand message (cogs.hand_layout)."""
+
+    alt: str
+
+    def view(self, *, picture: bool) -> discord.ui.LayoutView:
+        """The layout with the picture's gallery, or with its content as text."""
+        ...
 
 
 def edit_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
@@ -144,20 +175,27 @@ class Pictures:
         seat: int,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed,
         *,
+        alt: str,
         urgent: bool = False,
     ) -> list[discord.File]:
         """``seat``'s own hand picture (that seat's observation only): ``[hand.png]``.
 
-        Sets the embed's image to it; returns ``[]`` (embed unchanged) when drawing fails.
-        ``urgent``: for the answer to the player's own interaction (drawn first).
+        ``alt``: its full text description (the attachment's ``description``, alt text for
+        screen readers, cut to Discord's 1,024 characters). Returns ``[]`` when pictures are
+        off or drawing failed. ``urgent``: for the answer to the player's own interaction.
         """
-
-        def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
-            return render_hand(obs, seat_names, tr)
-
-        return await self._attach(session, seat, names, tr, embed, HAND_FILE, draw, urgent)
+        if not self.enabled:
+            return []
+        obs, seat_names, key = self._key(session, seat, names, tr, HAND_FILE.removesuffix(".png"))
+        try:
+            data = await self.cache.get(
+                key, lambda: render_hand(obs, seat_names, tr), urgent=urgent
+            )
+        except Exception:
+            log.exception("could not draw the hand picture of game %d", session.id)
+            return []
+        return [hand_file(data, alt)]
 
     async def end(
         self,
@@ -188,39 +226,39 @@ class Pictures:
         seat: int,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed,
-        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+        message: HandLayout,
+        respond: Callable[[discord.ui.LayoutView, list[discord.File] | None], Awaitable[object]],
     ) -> None:
-        """Answer ``interaction`` at once with ``seat``'s hand; its picture follows if not drawn.
+        """Answer ``interaction`` at once with ``seat``'s hand; its picture goes along or follows.
 
-        ``respond(files)`` sends the answer: ``files`` to attach, or None to leave the
-        message's attachments as they are. When the picture is already drawn it goes with
-        the answer; otherwise the answer goes out at once (keeping the message's previous
-        hand picture, if it has one) and the new picture replaces it by an edit of the
-        interaction response (a followup: not rate limited). So a move's answer never waits
-        for the drawing (BENCHMARKS.md, "The pictures in the bot under load"). The follow-up
-        is dropped when the game moved on or the message was answered again meanwhile.
+        ``message`` builds the layout with or without the picture (``message.view(picture=)``)
+        and holds its alt text. ``respond(view, files)`` sends the answer: ``files`` to attach,
+        or None to leave the message's attachments as they are. When the picture is already
+        drawn it goes with the answer; otherwise the answer goes out at once (showing the
+        message's previous hand picture, if it has one, else the state as text) and the new
+        picture replaces it by an edit of the interaction response (a followup: not rate
+        limited). So a move's answer never waits for the drawing (BENCHMARKS.md, "The pictures
+        in the bot under load"). The follow-up is dropped when the game moved on or the
+        message was answered again meanwhile.
         """
-        message = interaction.message
-        target = message.id if message is not None else interaction.id
+        previous = interaction.message
+        target = previous.id if previous is not None else interaction.id
         self._answers.pop(target, None)  # an older answer's follow-up is dropped
         obs, seat_names, key = self._key(session, seat, names, tr, HAND_FILE.removesuffix(".png"))
         data = self.cache.peek(key) if self.enabled else None
         if data is not None or not self.enabled:
-            if data is not None:
-                embed.set_image(url=f"attachment://{HAND_FILE}")
-            await respond([discord.File(io.BytesIO(data), HAND_FILE)] if data else [])
+            files = [hand_file(data, message.alt)] if data is not None else []
+            await respond(message.view(picture=data is not None), files)
             return
         drawing = asyncio.ensure_future(
             self.cache.get(key, lambda: render_hand(obs, seat_names, tr), urgent=True)
         )
-        if message is not None and any(a.filename == HAND_FILE for a in message.attachments):
-            embed.set_image(url=f"attachment://{HAND_FILE}")  # the previous picture, for now
+        had = previous is not None and any(a.filename == HAND_FILE for a in previous.attachments)
         token = self._answers[target] = object()
-        await respond(None)
+        await respond(message.view(picture=had), None)  # the previous picture, for now
         version = session.version
         task = asyncio.create_task(
-            self._follow_up(interaction, session, version, target, token, embed, drawing)
+            self._follow_up(interaction, session, version, target, token, message, drawing)
         )
         self._follow_ups.add(task)
         task.add_done_callback(self._follow_ups.discard)
@@ -232,7 +270,7 @@ class Pictures:
         version: int,
         target: int,
         token: object,
-        embed: discord.Embed,
+        message: HandLayout,
         drawing: asyncio.Future[bytes],
     ) -> None:
         try:
@@ -245,8 +283,7 @@ class Pictures:
         del self._answers[target]
         if data is None or session.version != version:
             return  # the game moved on: its next update carries the new picture
-        embed.set_image(url=f"attachment://{HAND_FILE}")
         with contextlib.suppress(discord.HTTPException):  # the message may be gone
             await interaction.edit_original_response(
-                embed=embed, attachments=[discord.File(io.BytesIO(data), HAND_FILE)]
+                view=message.view(picture=True), attachments=[hand_file(data, message.alt)]
             )

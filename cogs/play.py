@@ -5,13 +5,18 @@ Slash commands: ``/hats hand``, ``/hats exchange card slot``, ``/hats blackhat c
 controls (a card select, then that card's legal actions) are persistent ``DynamicItem``s
 (cogs.controls).
 
+The hand message is one Components V2 layout (cogs.hand_layout, issue 18): whose turn and what
+just happened, the hand picture in a full-width media gallery with its full description as alt
+text, the own collection and what to do next, then only the legal actions as buttons.
+
 Hand DMs, within Discord's rate limits (issue 11): a player has at most one *live* hand DM per
 game, sent as a new message (a ping) when their turn comes or a partner's swap offer reaches
 them. It is edited only when something that player must see changes (their hand, an answer to
 their offer); a move made with its controls is redrawn by the interaction response (free of the
 global rate limit), a move made by slash command is shown by its private answer. When the player
-has nothing more to do (their turn ended, the game ended) the live DM collapses to one line, so
-no stale "Your move" stays behind and the next turn needs no extra call. DM channels come from
+has nothing more to do (their turn ended, the game ended) the live DM collapses to one short
+line naming the round and the move (never the same sentence twice), so no stale controls stay
+behind and the next turn needs no extra call. DM channels come from
 discord.py's cache (``create_dm``), never from ``GET /users``. When a DM cannot be delivered
 (403 / 50007), the channel is told once and the player uses ``/hats hand``.
 """
@@ -20,8 +25,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -29,14 +35,18 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.card_input import fold, parse_card_text
-from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_view
+from cogs.clock import now
+from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_rows
+from cogs.hand_layout import HandMessage, collapsed_view
 from cogs.learn import coach_section
 from cogs.outcome import answer_unknown_outcome
-from cogs.pictures import edit_kwargs, send_kwargs
-from cogs.render import card_label, describe_event, hand_embed
+from cogs.pictures import send_kwargs
+from cogs.render import card_label, describe_event
+from cogs.render.hand import hand_alt_text, hand_texts
 from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
+from cogs.teams import SWAP_TIMER
 from cogs.user_text import plain_text
 from data import StoreFault
 from engine import (
@@ -53,7 +63,6 @@ from engine import (
     WithdrawSwap,
 )
 from engine.cards import CardParseError
-from engine.legal import card_choices
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
 
 if TYPE_CHECKING:
@@ -69,6 +78,22 @@ AUTO_END_ROLE = "auto_end"
 player wants their turn ended after the main action, 0 when not."""
 CLOSED_DMS = 50007
 """Discord error code: cannot send messages to this user (closed DMs)."""
+
+
+LEGACY_CLEARED: dict[str, Any] = {"content": None, "embed": None}
+"""Edit arguments that clear what a Components V2 message may not have (discord.py: "set
+content and embeds to None" when a message becomes a LayoutView)."""
+
+
+def legacy_kwargs(message: discord.Message | None) -> dict[str, Any]:
+    """What an edit to Components V2 must clear on a message sent before (content, embeds).
+
+    Hand DMs sent by an older version carry an embed and a line of content; a V2 layout may
+    have neither. Nothing for a message that is V2 already (or unknown).
+    """
+    if message is None or message.flags.components_v2:
+        return {}
+    return dict(LEGACY_CLEARED)
 
 
 class PlayCog(HatsFeature, name="PlayCog"):
@@ -134,29 +159,34 @@ class PlayCog(HatsFeature, name="PlayCog"):
         *,
         selected=None,
         notice: str | None = None,
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The embed and controls of ``seat``'s hand (only what that seat may see)."""
+        deadline: float | None = None,
+    ) -> HandMessage:
+        """The V2 hand message of ``seat`` (only what that seat may see): texts, alt, controls.
+
+        ``deadline``: unix seconds by which a partner must answer a swap offer (R10), shown as
+        a Discord timestamp; see :meth:`swap_deadline`.
+        """
         game = session.game
         obs = game.observation(seat)
-        labels = labels_for(session, self.bot.names, tr)
+        labels = labels_for(session, self.bot.names, tr, plain=True)
         coach_lines, coach_item = self.coach_section(session, seat, tr)
         if coach_lines:
             notice = "\n".join([*([notice] if notice else []), *coach_lines])
-        embed = hand_embed(
+        legal = game.legal_actions(seat) if not game.is_over else []
+        if selected is not None and not any(getattr(a, "card", None) is selected for a in legal):
+            selected = None
+        texts = hand_texts(
             obs,
             labels,
             tr,
             game_id=session.id,
+            channel=self.channel_link(session),
             selected=selected,
             notice=notice,
+            deadline=deadline,
             auto_played=session.auto_played,
         )
-        if game.is_over:
-            return embed, None
-        legal = game.legal_actions(seat)
-        if selected is not None and not any(getattr(a, "card", None) is selected for a in legal):
-            selected = None
-        view = hand_view(
+        rows = hand_rows(
             session.id,
             session.version,
             obs.hand or (),
@@ -165,13 +195,57 @@ class PlayCog(HatsFeature, name="PlayCog"):
             tr,
             selected=selected,
             card_label=lambda c: card_label(c, tr=tr),
-            auto_end=self.auto_end(session, seat) if legal else None,
-            choices=card_choices(obs, selected) if selected is not None else None,
+            auto_end=(
+                self.auto_end(session, seat)
+                if selected is None and self.offers_auto_end(session, seat)
+                else None
+            ),
         )
-        if coach_item is not None:
-            coach_item.row = 4
-            view.add_item(coach_item)
-        return embed, (view if view.children else None)
+        if coach_item is not None:  # the coach's "What should I do?" (cogs.learn)
+            rows = [*rows, discord.ui.ActionRow(coach_item)]
+        return HandMessage(texts, hand_alt_text(obs, tr), rows)
+
+    def channel_link(self, session: GameSession) -> str:
+        """The game's channel for a DM: ``[#name](jump link)``, else its ``<#id>`` mention.
+
+        A link reads the same in every client; a channel mention in a DM may not resolve.
+        """
+        channel = self.bot.get_channel(session.channel_id)
+        name = getattr(channel, "name", None)
+        guild = session.row.guild_id
+        if not name or guild is None:
+            return session.channel_mention
+        name = re.sub(r"[\[\]()<>`*_~|\\]", "", name)[:40] or str(session.channel_id)
+        return f"[#{name}](https://discord.com/channels/{guild}/{session.channel_id})"
+
+    def offers_auto_end(self, session: GameSession, seat: int) -> bool:
+        """True when the "Auto end turn" toggle belongs on ``seat``'s hand: its own turn only.
+
+        Never on a partner's swap-answer message (issue 18); nor while a card is chosen (its
+        actions come first).
+        """
+        game = session.game
+        return not game.is_over and game.active == seat and game.to_move == seat
+
+    async def swap_deadline(self, session: GameSession, seat: int) -> float | None:
+        """Unix seconds by which ``seat`` must answer the pending swap offer (R10), or None.
+
+        The stored lapse deadline (cogs.teams), or the offer's timeout from now when it is not
+        stored yet (the ping goes out in the same step).
+        """
+        game = session.game
+        if game.pending_offer is None or game.to_move != seat or game.active == seat:
+            return None
+        teams: Any = self.bot.get_cog("TeamsCog")
+        scheduler: Any = self.bot.get_cog("SchedulerCog")
+        if teams is None:
+            return None
+        if scheduler is not None:
+            row = await scheduler.pending(SWAP_TIMER, game_id=session.id)
+            if row is not None and row.seat == seat:
+                return row.due_at
+        timeout = teams.swap_timeout(session)
+        return now() + timeout if timeout is not None else None
 
     def coach_section(
         self, session: GameSession, seat: int, tr: Tr
@@ -197,34 +271,70 @@ class PlayCog(HatsFeature, name="PlayCog"):
         obs = game.observation(seat)
         return (obs.hand, obs.to_move, obs.pending_swap, obs.main_done, obs.optional_used)
 
-    def collapsed_text(self, session: GameSession, seat: int, tr: Tr, notice: str | None) -> str:
-        """The one line a hand DM becomes once its player has nothing more to do for now."""
+    def collapsed_text(
+        self,
+        session: GameSession,
+        seat: int,
+        tr: Tr,
+        notice: str | None,
+        *,
+        answered: bool = False,
+    ) -> str:
+        """The one short line a hand DM becomes once its player has nothing more to do for now.
+
+        ``answered``: the seat just answered (or declined) its partner's swap offer (R10);
+        otherwise its turn is over (issue 19 point 6: not decided by ``game.active``, which is
+        another seat after any ended turn). The line names the round and what the seat did,
+        so it is never the same sentence turn after turn; the hint about ``/hats hand`` comes
+        only with the first turn.
+        """
+        game = session.game
         where = session.channel_mention
-        if session.game.is_over and session.practice:
+        if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
-        elif session.game.is_over:
+        elif game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
-        elif session.game.active != seat:  # a partner who answered a swap offer
-            line = tr(
-                "Your answer is in. A new message comes when it is your turn; "
-                "/hats hand shows your hand any time."
-            )
+        elif answered:
+            line = tr("Your answer is in.")
         else:
-            line = tr(
-                "Your turn is over. A new message comes when it is your turn again; "
-                "/hats hand shows your hand any time."
+            line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
+        summary = "" if answered else self.turn_summary(session, seat, tr)
+        text = f"{line} {summary}" if summary else line
+        if notice and notice != summary:
+            text += f"\n{notice}"  # what ended it, when not the seat's own main action
+        if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
+            text += "\n-# " + tr(
+                "A new message comes when it is your turn; /hats hand shows your hand any time."
             )
-        lines = [notice, *self.coach_section(session, seat, tr)[0], line]
-        return "\n".join(text for text in lines if text)
+        coach = self.coach_section(session, seat, tr)[0]  # the coach on the move just made
+        if coach:
+            text += "\n" + "\n".join(coach)
+        return text
+
+    @staticmethod
+    def turn_round(session: GameSession, seat: int) -> int:
+        """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1."""
+        ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
+        return max(1, ended)
+
+    def turn_summary(self, session: GameSession, seat: int, tr: Tr) -> str:
+        """``seat``'s main action of its latest turn in words (its own view), or ""."""
+        labels = labels_for(session, self.bot.names, tr, plain=True)
+        for ev in reversed(session.game.events):
+            if ev.seat == seat and ev.kind in (ActionKind.EXCHANGE, ActionKind.BLACK_HAT):
+                return describe_event(ev.seen_by(seat), labels, tr, viewer=seat)
+        return ""
 
     async def hand_picture(
-        self, session: GameSession, seat: int, tr: Tr, embed: discord.Embed, *, urgent: bool = True
+        self, session: GameSession, seat: int, tr: Tr, message: HandMessage, *, urgent: bool = True
     ) -> list[discord.File]:
-        """``seat``'s hand picture for ``embed`` (its image set), or [] if not drawn.
+        """``seat``'s hand picture for ``message`` (with its alt text), or [] if not drawn.
 
         ``urgent`` (default): it answers the player's own interaction, so it is drawn first.
         """
-        return await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=urgent)
+        return await self.bot.pictures.hand(
+            session, seat, self.bot.names, tr, alt=message.alt, urgent=urgent
+        )
 
     async def answer_with_hand(
         self,
@@ -232,12 +342,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session: GameSession,
         seat: int,
         tr: Tr,
-        embed: discord.Embed,
-        respond: Callable[[list[discord.File] | None], Awaitable[object]],
+        message: HandMessage,
+        respond: Callable[[discord.ui.LayoutView, list[discord.File] | None], Awaitable[object]],
     ) -> None:
         """Answer with ``seat``'s hand at once; its picture goes along or follows."""
         await self.bot.pictures.answer_with_hand(
-            interaction, session, seat, self.bot.names, tr, embed, respond
+            interaction, session, seat, self.bot.names, tr, message, respond
         )
 
     async def redraw_in_place(
@@ -246,25 +356,23 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session: GameSession,
         seat: int,
         tr: Tr,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        **extra: object,
+        message: HandMessage,
     ) -> None:
-        """Answer a click by editing its own message (the interaction response: free)."""
-        await self.answer_with_hand(
-            interaction,
-            session,
-            seat,
-            tr,
-            embed,
-            lambda files: interaction.response.edit_message(
-                embed=embed, view=view, **extra, **edit_kwargs(files)
-            ),
-        )
+        """Answer a click by editing its own message (the interaction response: free).
+
+        The new picture replaces the old attachment; the gallery points at it.
+        """
+
+        async def respond(view: discord.ui.LayoutView, files: list[discord.File] | None) -> None:
+            extra = {} if files is None else {"attachments": files}
+            extra.update(legacy_kwargs(interaction.message))
+            await interaction.response.edit_message(view=view, **extra)
+
+        await self.answer_with_hand(interaction, session, seat, tr, message, respond)
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
-        labels = labels_for(session, self.bot.names, tr)
+        labels = labels_for(session, self.bot.names, tr, plain=True)
         return describe_event(event.seen_by(seat), labels, tr, viewer=seat)
 
     # ------------------------------------------------------------------ slash commands
@@ -288,16 +396,20 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if not await self._answer(interaction, exc, session):
                 raise
             return
-        embed, view = self.hand_message(
-            session, seat, tr, notice=self.notice_for(session, event, seat, tr)
+        message = self.hand_message(
+            session,
+            seat,
+            tr,
+            notice=self.notice_for(session, event, seat, tr),
+            deadline=await self.swap_deadline(session, seat),
         )
         await self.answer_with_hand(
             interaction,
             session,
             seat,
             tr,
-            embed,
-            lambda files: send_private(interaction, embed=embed, view=view, files=files),
+            message,
+            lambda view, files: send_private(interaction, view=view, files=files or None),
         )
 
     async def _answer(
@@ -361,15 +473,23 @@ class PlayCog(HatsFeature, name="PlayCog"):
     @app_commands.describe(game="Which game (only needed when you play several)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """``/hats hand``: the caller's hand with controls, ephemeral."""
-        tr = self.tr(interaction)
         try:
             session, seat = await self.resolve(interaction, game)
         except ServiceError as exc:
             await self._answer(interaction, exc, None)
             return
-        embed, view = self.hand_message(session, seat, tr)
-        files = await self.hand_picture(session, seat, tr, embed)
-        await send_private(interaction, embed=embed, view=view, files=files)
+        await self.show_hand(interaction, session, seat)
+
+    async def show_hand(
+        self, interaction: discord.Interaction, session: GameSession, seat: int
+    ) -> None:
+        """Answer privately with ``seat``'s hand and controls (``/hats hand``, Show my hand)."""
+        tr = self.tr(interaction)
+        message = self.hand_message(
+            session, seat, tr, deadline=await self.swap_deadline(session, seat)
+        )
+        files = await self.hand_picture(session, seat, tr, message)
+        await send_private(interaction, view=message.view(picture=bool(files)), files=files)
 
     @app_commands.command(name="exchange", description="Play a card onto a slot and take its card")
     @app_commands.describe(
@@ -487,8 +607,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 selected = parse_card_text(code)
             except ValueError:
                 selected = None
-        embed, view = self.hand_message(session, seat, tr, selected=selected, notice=notice)
-        await self.redraw_in_place(interaction, session, seat, tr, embed, view)
+        message = self.hand_message(
+            session,
+            seat,
+            tr,
+            selected=selected,
+            notice=notice,
+            deadline=await self.swap_deadline(session, seat),
+        )
+        await self.redraw_in_place(interaction, session, seat, tr, message)
 
     async def on_hand_command(self, interaction: discord.Interaction, cmd: HandCommand) -> None:
         """A hand button was pressed: apply its action, then redraw the hand in place."""
@@ -499,8 +626,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session, seat = target
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
-            embed, view = self.hand_message(session, seat, tr)
-            await self.redraw_in_place(interaction, session, seat, tr, embed, view)
+            message = self.hand_message(
+                session, seat, tr, deadline=await self.swap_deadline(session, seat)
+            )
+            await self.redraw_in_place(interaction, session, seat, tr, message)
             return
         origin = interaction.message.id if interaction.message else None
         try:
@@ -513,15 +642,24 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 end_turn_after=self.auto_end(session, seat),
             )
         except OutOfDate as exc:
-            embed, view = self.hand_message(session, seat, tr, notice=tr(exc.msgid))
-            await self.redraw_in_place(interaction, session, seat, tr, embed, view)
+            message = self.hand_message(
+                session,
+                seat,
+                tr,
+                notice=tr(exc.msgid),
+                deadline=await self.swap_deadline(session, seat),
+            )
+            await self.redraw_in_place(interaction, session, seat, tr, message)
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
                 raise
             return
         notice = self.notice_for(session, event, seat, tr)
-        await self._redraw(interaction, session, seat, tr, notice)
+        answered = event.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
+        if event.turn_ended and event.kind is ActionKind.END_TURN:
+            notice = None  # "You ended your turn": the collapsed line says what the turn did
+        await self._redraw(interaction, session, seat, tr, notice, answered=answered)
 
     async def _redraw(
         self,
@@ -530,10 +668,13 @@ class PlayCog(HatsFeature, name="PlayCog"):
         seat: int,
         tr: Tr,
         notice: str | None = None,
+        *,
+        answered: bool = False,
     ) -> None:
         """Redraw the message of ``interaction`` (the response: no rate-limited call).
 
-        The live hand DM collapses to one line when its player has nothing more to do.
+        The live hand DM collapses to one short line when its player has nothing more to do
+        (``answered``: they just answered their partner's swap offer).
         """
         current = session.message(DM_ROLE, seat)
         is_dm = (
@@ -542,19 +683,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
             and current.message_id == interaction.message.id
         )
         if is_dm and not self.is_live(session, seat):
-            text = self.collapsed_text(session, seat, tr, notice)
+            text = self.collapsed_text(session, seat, tr, notice, answered=answered)
             await interaction.response.edit_message(
-                content=text,
-                embed=None,
-                view=None,
-                **edit_kwargs([]),  # the picture goes too
+                view=collapsed_view(text),
+                attachments=[],  # the picture goes too
+                **legacy_kwargs(interaction.message),
             )
             await self._mark_collapsed(session, seat)
             return
-        embed, view = self.hand_message(session, seat, tr, notice=notice)
-        # in a DM, the line above the embed too, in the language of the one who clicked
-        extra = {"content": self.ping_line(session, seat, tr)} if is_dm else {}
-        await self.redraw_in_place(interaction, session, seat, tr, embed, view, **extra)
+        message = self.hand_message(
+            session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+        )
+        await self.redraw_in_place(interaction, session, seat, tr, message)
         if is_dm:
             self._shown[(session.id, seat)] = self.situation(session, seat)
 
@@ -572,7 +712,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
             else tr("Your turn no longer ends by itself after your main action.")
         )
         game = session.game
-        if on and game.to_move == seat and game.main_done and game.pending_offer is None:
+        now_due = on and game.to_move == seat and game.main_done and game.pending_offer is None
+        if now_due and not game.optional_used:
+            # switched on after the main action with the optional one still open: this turn
+            # is not ended behind the player's back (issue 18); End turn stays a button
+            notice = tr("From your next turn on, your turn ends by itself after your main action.")
+        elif now_due:
             try:
                 event = await self.bot.games.play(
                     session,
@@ -603,7 +748,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 await self.send_hand_dm(session, s)
                 continue
             tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
-            labels = labels_for(session, self.bot.names, tr)
+            labels = labels_for(session, self.bot.names, tr, plain=True)
             text = tr(
                 "The Hats game in {channel} has begun and {who} starts. Your hand: {cards}. "
                 "A new message comes when it is your turn.",
@@ -645,8 +790,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue  # no live DM, or the interaction response already redrew it
             if not self.is_live(session, s):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
-                notice = None if actor == "player" else self.notice_for(session, event, s, tr)
-                await self.edit_dm(session, s, collapse=True, notice=notice)
+                # someone else's step collapsed it (an answer to the offer, the AI after a
+                # timeout): say what happened
+                mine = actor == "player" and event.seat == s
+                notice = None if mine else self.notice_for(session, event, s, tr)
+                answered = event.seat == s and event.kind in (
+                    ActionKind.ANSWER_SWAP,
+                    ActionKind.DECLINE_SWAP,
+                )
+                await self.edit_dm(session, s, collapse=True, notice=notice, answered=answered)
             elif actor == "player" and event.seat == s and origin is None:
                 continue  # a slash command: its private answer shows the new hand
             elif self._shown.get((session.id, s)) != self.situation(session, s):
@@ -679,8 +831,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self.bot.games.remember_message(
                 session, DM_ROLE, message[0], message[1], seat=seat
             )
-            tr = self.tr_for(session.seats[seat].user_id or 0, session.row.guild_id)
-            await self.edit_dm(session, seat, content=self.ping_line(session, seat, tr))
+            await self.edit_dm(session, seat)  # its texts say the offer (and its deadline)
         return True
 
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
@@ -694,12 +845,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         content: str | None,
         *,
         live: bool,
-        embed: discord.Embed | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
     ) -> None:
-        """Send ``seat`` a new DM (the live hand DM when ``live``; ``files``: its picture).
+        """Send ``seat`` a new DM: ``content`` text, or a V2 ``view`` with ``files`` (picture).
 
+        ``live``: it is the seat's live hand DM.
         The previous live one, if any, collapses. Closed DMs: the channel is told once
         (:meth:`dm_blocked`).
         """
@@ -708,9 +859,10 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         try:
             channel = await self.dm_channel(user_id)
-            message = await channel.send(
-                content=content, embed=embed, view=view, **send_kwargs(files)
-            )
+            if view is not None:
+                message = await channel.send(view=view, **send_kwargs(files))
+            else:
+                message = await channel.send(content=content)
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)
@@ -760,22 +912,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 )
             await self.send_dm(session, seat, text, live=False)
             return
-        embed, view = self.hand_message(session, seat, tr)
-        files = await self.hand_picture(session, seat, tr, embed, urgent=False)
-        content = self.ping_line(session, seat, tr)
-        await self.send_dm(session, seat, content, live=True, embed=embed, view=view, files=files)
-
-    def ping_line(self, session: GameSession, seat: int, tr: Tr) -> str:
-        """The line above a live hand DM: a swap offer to answer, or the player's move."""
-        game = session.game
-        where = session.channel_mention
-        if session.practice:
-            return tr("Your move in your Hats practice game.")
-        if game.pending_offer is not None and game.active != seat:
-            return tr(
-                "Your partner offers you a card swap in the Hats game in {channel}.", channel=where
-            )
-        return tr("Your move in the Hats game in {channel}.", channel=where)
+        message = self.hand_message(
+            session, seat, tr, deadline=await self.swap_deadline(session, seat)
+        )
+        files = await self.hand_picture(session, seat, tr, message, urgent=False)
+        view = message.view(picture=bool(files))
+        await self.send_dm(session, seat, None, live=True, view=view, files=files)
 
     async def edit_dm(
         self,
@@ -784,11 +926,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         *,
         collapse: bool = False,
         notice: str | None = None,
-        content: str | None = None,
+        answered: bool = False,
     ) -> None:
         """Edit the live hand DM of ``seat`` (through the per-channel edit gate).
 
-        ``content``: a new line above the hand (a DM brought back to life), else kept.
+        ``collapse``: it becomes one short line (``answered``: the seat just answered its
+        partner's swap offer).
         """
         current = session.message(DM_ROLE, seat)
         user_id = session.seats[seat].user_id
@@ -799,16 +942,20 @@ class PlayCog(HatsFeature, name="PlayCog"):
             current.message_id
         )
         if collapse:
+            text = self.collapsed_text(session, seat, tr, notice, answered=answered)
             await self._mark_collapsed(session, seat)
-            text = self.collapsed_text(session, seat, tr, notice)
-            kwargs: dict = {"content": text, "embed": None, "view": None, **edit_kwargs([])}
+            kwargs: dict = {"view": collapsed_view(text), "attachments": [], **LEGACY_CLEARED}
         else:
-            embed, view = self.hand_message(session, seat, tr, notice=notice)
+            message = self.hand_message(
+                session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+            )
             self._shown[(session.id, seat)] = self.situation(session, seat)
-            files = await self.hand_picture(session, seat, tr, embed, urgent=False)
-            kwargs = {"embed": embed, "view": view, **edit_kwargs(files)}
-            if content is not None:
-                kwargs["content"] = content
+            files = await self.hand_picture(session, seat, tr, message, urgent=False)
+            kwargs = {
+                "view": message.view(picture=bool(files)),
+                "attachments": files,
+                **LEGACY_CLEARED,  # a hand DM sent by an older version had content and an embed
+            }
 
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:

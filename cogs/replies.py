@@ -6,6 +6,7 @@ Shared by the feature cogs so that every bad input gets the same kind of answer:
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -57,7 +58,8 @@ async def send_private(
     if embeds is not None:
         kwargs["embeds"] = embeds
     if view is not None:
-        if all(isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()):
+        controls = [item for item in view.walk_children() if item.is_dispatchable()]
+        if all(isinstance(item, discord.ui.DynamicItem) for item in controls):
             # Persistent controls dispatch by custom id; a stored copy is not needed, and
             # discord.py would keep each ephemeral view with a 15-minute timeout task.
             view.stop()
@@ -155,7 +157,11 @@ def seat_labels(
 
 
 def labels_for(
-    session: GameSession, names: Mapping[int, str], tr: Tr | None = None
+    session: GameSession, names: Mapping[int, str], tr: Tr | None = None, *, plain: bool = False
 ) -> list[SeatLabel]:
-    """Seat labels of a game for the renderers (:func:`seat_labels` of its seats)."""
-    return seat_labels(session.seats, names, tr)
+    """Seat labels of a game for the renderers (:func:`seat_labels` of its seats).
+
+    ``plain``: players are named, not mentioned (texts for DMs, see ``SeatLabel.named``).
+    """
+    labels = seat_labels(session.seats, names, tr)
+    return [dataclasses.replace(label, named=True) for label in labels] if plain else labels

@@ -349,10 +349,8 @@ class TableCog(HatsFeature, name="TableCog"):
                 tr("You are not playing in this game. You can follow it here on the table."),
             )
             return
-        play = self.bot.get_cog("PlayCog")
-        embed, view = play.hand_message(session, seat, tr)  # type: ignore[union-attr]
-        files = await self.bot.pictures.hand(session, seat, self.bot.names, tr, embed, urgent=True)
-        await send_private(interaction, embed=embed, view=view, files=files)
+        play: Any = self.bot.get_cog("PlayCog")
+        await play.show_hand(interaction, session, seat)
 
 
 async def setup(bot: HatsBot) -> None:

@@ -55,6 +55,8 @@ RELAY_ROLE = "team_relay"
 """Stored message role of the channel notice that team chat goes through the DM relay."""
 DM_BLOCKED_ROLE = "dm_blocked"
 """PlayCog's role for seats that get no DMs (see cogs.play)."""
+DM_ROLE = "dm"
+"""PlayCog's role of a seat's hand DM (message id None once it collapsed; see cogs.play)."""
 
 __all__ = ["TeamsCog", "seat_order", "team_positions"]
 
@@ -224,6 +226,9 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         user_id = session.seats[offerer].user_id
         if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
             return
+        live = session.message(DM_ROLE, offerer)
+        if live is not None and live.message_id is not None:
+            return  # their live hand DM shows the answer (cogs.play): no second DM (issue 18)
         tr = self.tr_for(user_id, session.row.guild_id)
         text = describe_event(
             event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer

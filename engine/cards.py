@@ -164,7 +164,7 @@ def parse_card(text: str) -> Card:
     Raises CardParseError when the text names no card of R1.
     """
     norm = unicodedata.normalize("NFC", text).strip().lower()
-    norm = norm.replace("\ufe0f", "")
+    norm = norm.replace("\ufe0f", "").replace("\u2060", "")  # emoji variant, word joiner
     exact = _BY_CODE.get(norm.replace(" ", ""))
     if exact is not None:
         return exact

@@ -494,9 +494,10 @@ def _seat_panel(
 def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout:
     """The private hand picture of seat ``obs.viewer`` from its own observation.
 
-    Shows whose turn it is (R14), the tea table with slot numbers (R2) and the viewer's hand
-    (R4). While the viewer's main action is open, each hand card is followed by the slots it
-    may be exchanged with (R7), or by a black hat when it can only be played face down (R8).
+    Shows the tea table with slot numbers (R2) and the viewer's hand (R4); whose turn it is
+    is said by the message's text (issue 18: nothing said twice). While the viewer's main
+    action is open, each hand card is followed by the slots it may be exchanged with (R7), or
+    by a black hat when it can only be played face down (R8).
     Raises ValueError for the public observation.
     """
     me = obs.viewer
@@ -504,10 +505,6 @@ def hand_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout
         raise ValueError("hand_layout needs a seat's own observation (viewer set)")
     b = _Builder()
     y = MARGIN
-    b.text(MARGIN, y, tr("Your hand"), 30, max_w=WIDTH - 2 * MARGIN, bold=True, h=44)
-    y += 48
-    b.text(MARGIN, y, _turn_line(obs, names, tr), 24, max_w=WIDTH - 2 * MARGIN, h=36)
-    y += 46
     y = _board(b, obs.board, y, tr("Tea table"), max_card_w=110)
     legal = obs.legal_actions()
     slots: dict[Card, list[int]] = {}

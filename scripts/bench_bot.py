@@ -209,12 +209,16 @@ class GcRecorder:
 
 # ---------------------------------------------------------------------------------- driving
 def custom_ids(message: Any) -> list[str]:
-    """Every component custom_id of a discord.Message."""
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None):
-                out.append(child.custom_id)
+    """Every component custom_id of a discord.Message, nested Components V2 items included."""
+    out: list[str] = []
+
+    def walk(items: Any) -> None:
+        for item in items:
+            if getattr(item, "custom_id", None):
+                out.append(str(item.custom_id))
+            walk(getattr(item, "children", None) or ())
+
+    walk(message.components)
     return out
 
 

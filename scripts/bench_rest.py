@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 import simcord
-from bench_bot import SLASH_OF  # scripts/ is sys.path[0] when run as a script
+from bench_bot import SLASH_OF, custom_ids  # scripts/ is sys.path[0] when run as a script
 from simcord.env import Env
 
 from bot import create_bot
@@ -89,10 +89,8 @@ def hand_message(player: Any, session: Any) -> Any:
     """The player's live hand DM: the latest bot DM carrying this game's hand controls."""
     prefixes = (f"hats:hs:{session.id}:", f"hats:h:{session.id}:")
     for message in reversed(list(player.user.dm_channel.history())):
-        for row in message.components:
-            for child in getattr(row, "children", [row]):
-                if str(getattr(child, "custom_id", "")).startswith(prefixes):
-                    return message
+        if any(cid.startswith(prefixes) for cid in custom_ids(message)):
+            return message
     return player.user.dm_channel.last_message
 
 
@@ -124,12 +122,10 @@ async def act(env: Any, channel: Any, player: Any, session: Any, action: Any, vi
 async def set_auto_end(player: Any, session: Any) -> bool:
     """Turn on "end my turn after the main action" by the hand DM's toggle, if it exists."""
     message = hand_message(player, session)
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            cid = str(getattr(child, "custom_id", ""))
-            if cid.startswith(f"hats:p:{session.id}:"):
-                await player.user.click(message, custom_id=cid)
-                return True
+    for cid in custom_ids(message):
+        if cid.startswith(f"hats:p:{session.id}:"):
+            await player.user.click(message, custom_id=cid)
+            return True
     return False
 
 

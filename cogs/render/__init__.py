@@ -10,7 +10,7 @@ Modules: ``common`` (seat labels, card text), ``events`` (events in words), ``ta
 ``hand``, ``lobby``, ``end``, ``rules``, ``errors`` (illegal moves), ``limits``.
 """
 
-from cogs.render.common import SeatLabel, card_label, card_short, type_name
+from cogs.render.common import SeatLabel, card_label, card_short, card_token, type_name
 from cogs.render.end import end_embed
 from cogs.render.errors import illegal_move_text
 from cogs.render.events import describe_event
@@ -27,6 +27,7 @@ __all__ = [
     "SeatLabel",
     "card_label",
     "card_short",
+    "card_token",
     "describe_event",
     "embed_size",
     "end_embed",

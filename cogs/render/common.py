@@ -1,8 +1,10 @@
 """Pieces shared by every renderer: seat labels, card text, the board line, durations.
 
-Cards are always written with :func:`card_short` (``🟥5``) or :func:`card_label`
-(``🟥 5 · red``): a type emoji is never followed by a digit anywhere else, so a test can
-search any rendered text for a card.
+Cards are always written with :func:`card_token` (``🟥⁠5``, also :func:`card_short`) or
+:func:`card_label` (``🟥 5 · red``, select options and autocomplete names only): a type emoji is
+never followed by a digit anywhere else, so a test can search any rendered text for a card.
+In message text a card is one unbreakable token: a WORD JOINER (U+2060) sits between the
+symbol and the value (and after a black hat's ⬛), so a line never breaks inside a card.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ __all__ = [
     "TEAM_NAMES",
     "TEAM_SEATS",
     "TURNS",
+    "WORD_JOINER",
     "SeatLabel",
     "board_text",
     "card_label",
     "card_short",
+    "card_token",
     "cards_short",
     "collection_text",
     "command_mention",
@@ -46,6 +50,9 @@ TURNS = 8
 COOKIE = "🍪"
 NO_CARDS = "—"
 """Shown where a list of cards is empty."""
+
+WORD_JOINER = "\u2060"
+"""U+2060: no line break here (Unicode UAX #14, class WJ); invisible, not a space."""
 
 SLOT_KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 """Slot numbers 1–6 as keycap emoji (R2)."""
@@ -98,6 +105,9 @@ class SeatLabel:
     name: str
     away: bool = False
     plain: str = ""
+    named: bool = False
+    """Write the name, never a ``<@id>`` mention: for DMs, where another user's mention may
+    not resolve (it reads "@unknown-user") and pings nobody anyway."""
 
     @property
     def is_ai(self) -> bool:
@@ -110,9 +120,12 @@ class SeatLabel:
         return self.plain or self.name
 
     def mention(self) -> str:
-        """``<@id>`` for a human, ``🤖 Name`` for an AI (the name is safe at its source)."""
+        """``<@id>`` for a human (its name when ``named``), ``🤖 Name`` for an AI.
+
+        The name is safe at its source (escaped, bidi-isolated: ``cogs.user_text``).
+        """
         if self.user_id is not None:
-            return f"<@{self.user_id}>"
+            return self.name if self.named else f"<@{self.user_id}>"
         return f"🤖 {self.name}"
 
 
@@ -126,9 +139,21 @@ def card_label(card: Card, *, tr: Tr | None = None) -> str:
     return f"{card.type.emoji} {card.value} · {name}"
 
 
+def card_token(card: Card, *, black_hat: bool = False) -> str:
+    """A card as one unbreakable token of text: ``🟥⁠5``, or ``⬛⁠🟥⁠5`` for a black hat's face.
+
+    A WORD JOINER (U+2060, :data:`WORD_JOINER`) joins the symbol and the value, so no line
+    ever breaks inside a card (issue 18). Use it wherever a card appears in message text
+    (boards, collections, event lines, the end screen). ``black_hat``: the card lies face
+    down in its owner's collection (R8): only for viewers who may see its face.
+    """
+    token = f"{card.type.emoji}{WORD_JOINER}{card.value}"
+    return f"{BLACK_HAT_EMOJI}{WORD_JOINER}{token}" if black_hat else token
+
+
 def card_short(card: Card) -> str:
-    """A compact card, ``🟥5`` (boards, collections, event lines)."""
-    return f"{card.type.emoji}{card.value}"
+    """A compact card, ``🟥⁠5`` (boards, collections, event lines): :func:`card_token`."""
+    return card_token(card)
 
 
 def cards_short(cards: Iterable[Card], sep: str = " ") -> str:

@@ -15,6 +15,7 @@ from cogs.render.common import (
     SeatLabel,
     board_text,
     card_short,
+    card_token,
     cards_short,
     collection_text,
     seat_display_name,
@@ -120,7 +121,7 @@ def _player_field(
     team = team_of(teams, seat)
     if team is not None:
         name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
-    blacks = " ".join(f"{BLACK_HAT_EMOJI}{card_short(c)}" for c in result.black_hats[seat])
+    blacks = " ".join(card_token(c, black_hat=True) for c in result.black_hats[seat])
     lines = [
         tr(
             "Collection {collection} + favourite {favourite} + cookie {cookie} = **{total}**",

@@ -62,6 +62,45 @@ def custom_ids(message) -> list[str]:
     ]
 
 
+def components_of(message) -> list:
+    """Every component of a discord.Message, nested ones included (V2 containers, rows)."""
+    out = []
+
+    def walk(items):
+        for item in items:
+            out.append(item)
+            walk(getattr(item, "children", None) or ())
+            accessory = getattr(item, "accessory", None)
+            if accessory is not None:
+                out.append(accessory)
+
+    walk(message.components)
+    return out
+
+
+def text_of(message) -> str:
+    """Everything a reader sees as text on a message: content, embeds, V2 text displays,
+    labels, placeholders and select options."""
+    return "\n".join(text_parts(message))
+
+
+def text_parts(message) -> list[str]:
+    """The non-empty texts of :func:`text_of`, one per place they appear."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    for c in components_of(message):
+        for attr in ("content", "label", "placeholder"):
+            value = getattr(c, attr, None)
+            if isinstance(value, str):
+                parts.append(value)
+        for option in getattr(c, "options", ()) or ():
+            parts += [option.label or "", option.description or ""]
+    return [p for p in parts if p]
+
+
 async def play_one(world, session, rng: random.Random, *, via_slash: bool = False) -> None:
     """The player to move acts once with a random legal action through the UI."""
     game = session.game

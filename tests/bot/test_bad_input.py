@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from engine import exchange_allowed
-from tests.bot.helpers import open_and_start, session_of
+from tests.bot.helpers import open_and_start, session_of, text_of
 
 
 def player_of(world, session, seat):
@@ -116,17 +116,21 @@ async def test_stale_control_says_out_of_date_and_shows_the_current_hand(world):
     # the ephemeral controls are now one step behind
     result = await mover.select(shown, [second.code], custom_id=select_id)
     assert session.version == version
-    text = embed_text(result.response.embeds[0])
+    text = text_of(result.response.message)
     assert "out of date" in text
     assert first.code not in [o for c in shown_ids(result.response) for o in [c]]
 
 
 def shown_ids(response) -> list[str]:
     out = []
-    for row in response.components:
-        for child in row.get("components", []):
-            if child.get("custom_id"):
-                out.append(child["custom_id"])
+
+    def walk(items):
+        for item in items:
+            if item.get("custom_id"):
+                out.append(item["custom_id"])
+            walk(item.get("components", []))
+
+    walk(response.components)
     return out
 
 

@@ -174,7 +174,7 @@ async def test_last_step_fails_then_finishes_exactly_once(world, caplog):
     assert await store.steps.step_count(session.id) == version  # the step was not kept alone
     assert end_posts(world) == []
     hand = await player.slash(world.channel, "hats hand")  # the game is still there
-    assert hand.response.embeds
+    assert hand.response.message.components
     assert_one_warning(caplog, "io")
     fault.clear()
     await click_action(session, player, action)

@@ -9,6 +9,7 @@ from tests.bot.helpers import (
     alt_texts,
     bot_messages,
     card_words,
+    custom_ids,
     dm_of,
     open_and_start,
     play_one,
@@ -45,15 +46,15 @@ async def test_two_player_game_to_the_end_by_dm_controls(world):
         # the player to move has one live hand DM showing exactly their own hand; every other
         # DM of the game is collapsed to a line without controls (no stale "Your move")
         for seat in session.seats:
-            dms = [m for m in dm_of(players[seat.user_id]).history() if m.embeds or m.content]
-            live = [m for m in dms if m.components]
+            dms = list(dm_of(players[seat.user_id]).history())
+            live = [m for m in dms if custom_ids(m)]
             if not game.is_over and game.to_move == seat.seat:
                 assert live == [dms[-1]]
                 dm = text_of(dms[-1])
                 for card in game.hands[seat.seat]:
                     assert f"{card.type.emoji} {card.value}" in dm
             else:
-                assert not live and not dms[-1].embeds
+                assert not live and not dms[-1].attachments
     # the stored steps replay to the engine's final state, and the scores are announced
     stored = await env.bot.store.steps.load_steps(session.id)
     replayed = Game.replay(session.game.config, [Step.from_dict(s) for s in stored])

@@ -6,14 +6,19 @@ import random
 import re
 
 from engine import ALL_CARDS
-from tests.bot.helpers import bot_messages, message_text, open_and_start, play_one
+from tests.bot.helpers import (
+    bot_messages,
+    message_text,
+    open_and_start,
+    play_one,
+)
 
 
 def card_patterns(card) -> re.Pattern:
     emoji = card.type.emoji
     return re.compile(
-        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?\s?{card.value}(?!\d)"
-        rf"|\b{card.type.value} {card.value}(?!\d)",  # alt texts: "red 5"
+        rf"(?<![a-z]){card.code}(?!\d)|{emoji}\ufe0f?[\s\u2060]?{card.value}(?!\d)"
+        rf"|(?<![a-z]){card.type.value} {card.value}(?!\d)",  # alt text: "green 3"
         re.IGNORECASE,
     )
 

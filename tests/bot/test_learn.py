@@ -70,8 +70,8 @@ def hand_dm(session, player):
 
 
 def coach_lines(message) -> list[str]:
-    """The coach's lines of a message (content or the hand embed's text)."""
-    texts = [message.content or ""]
+    """The coach's lines of a message (content, V2 text displays or an embed's text)."""
+    texts = [message.content or "", *v2_texts(message)]
     for embed in message.embeds:
         texts += [embed.description or ""] + [f.value for f in embed.fields]
     return [line for t in texts for line in t.splitlines() if line.startswith(COACH_MARK)]
@@ -282,7 +282,7 @@ async def test_no_dms_and_no_thread_plays_the_lesson_in_private_answers(world):
     assert result.response.ephemeral and "only you can see" in result.response.content
     session = (await env.bot.games.sessions_of_user(alice.user.id))[0]
     assert session.practice
-    hand_id = result.response.id
+    hand_id = result.followups[-1].id  # the hand follows the answer (a V2 message of its own)
     rng = random.Random(9)
     while not session.game.is_over:
         hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message

@@ -76,7 +76,7 @@ async def test_killed_after_start_commit_restored_bot_posts_table_and_hands_once
     assert len(tables(world)) == 1
     assert len(dms(alice)) == 1 and len(dms(bob)) == 1
     mover = alice if session.seats[session.game.to_move].user_id == alice.user.id else bob
-    assert "Your move" in (dms(mover)[0].content or "")
+    assert custom_ids(dms(mover)[0])  # the live hand DM, with its controls
     items = await world.env.bot.store.outbox.items(game_id)
     assert [i.delivered_at is not None for i in items] == [True]
     await world.env.restart_bot(make_bot())

@@ -10,7 +10,7 @@ import pytest
 
 from bot import Settings
 from tests.bot.conftest import World
-from tests.bot.helpers import dm_of, open_and_start, play_one
+from tests.bot.helpers import dm_of, open_and_start, play_one, text_of
 
 TWO_SHARDS = Settings.from_env({"HATS_SHARD_COUNT": "2", "HATS_SHARD_IDS": "0,1"})
 
@@ -53,7 +53,7 @@ async def test_a_game_on_shard_1_is_played_from_dms_on_shard_0(simcord_env, capl
     )
     shown = await mover.user.slash("hats hand")  # /hats hand typed in the DM
     assert shown.ephemeral
-    text = " ".join(f.value for f in shown.response.embeds[0].fields)
+    text = text_of(shown.response.message)
     hand = session.game.hands[session.game.to_move]
     assert all(f"{c.type.emoji} {c.value}" in text for c in hand)
 

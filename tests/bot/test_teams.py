@@ -10,7 +10,14 @@ import pytest
 
 from engine import ActionKind
 from tests.bot.conftest import World
-from tests.bot.helpers import act_on_hand, bot_messages, dm_of, open_and_start, record_posts
+from tests.bot.helpers import (
+    act_on_hand,
+    bot_messages,
+    custom_ids,
+    dm_of,
+    open_and_start,
+    record_posts,
+)
 from tests.bot.test_hidden_info import PATTERNS, assert_no_leak, message_text
 
 SWAP_TIMEOUT = 60
@@ -34,9 +41,16 @@ def player_of(world, session, seat):
 def hand_dm(player):
     """The newest hand DM of ``player`` (the embed of their private view)."""
     for message in reversed(dm_of(player).history()):
-        if message.embeds and "private view" in (message.embeds[0].footer.text or ""):
+        if any(c.startswith(("hats:hs:", "hats:h:")) for c in custom_ids(message)):
             return message
     raise AssertionError("no hand DM")
+
+
+def live_dm(world, session, seat):
+    """The seat's hand DM edited last (live, or collapsed once its turn ended), else its newest."""
+    history = dm_of(player_of(world, session, seat)).history()
+    v2 = [m for m in history if m.flags.components_v2]
+    return max(v2, key=lambda m: m.edited_at or m.created_at) if v2 else history[-1]
 
 
 async def act(world, session, action):
@@ -93,7 +107,7 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
                 assert offered in game.hands[partner] and answer.card in game.hands[offerer]
                 swapped = (offered, answer.card)
                 # each side sees what it gave and what it received
-                mine = message_text(dm_of(player_of(world, session, offerer)).last_message)
+                mine = message_text(live_dm(world, session, offerer))
                 assert PATTERNS[offered].search(mine) and PATTERNS[answer.card].search(mine)
                 # the partner's offer DM, redrawn by their answer (collapsed: not their turn)
                 theirs = message_text(next(m for m in partner_dms.history() if m.id == offer_dm.id))
@@ -113,8 +127,11 @@ async def test_full_four_player_game_with_swaps_accepted_declined_and_lapsed(wor
                 await act(
                     world, session, next(a for a in legal if a.kind is ActionKind.DECLINE_SWAP)
                 )
-                text = dm_of(player_of(world, session, offerer)).last_message.content
+                # the offerer's live hand DM says so: no second DM (issue 18)
+                count = len(dm_of(player_of(world, session, offerer)).history())
+                text = message_text(live_dm(world, session, offerer))
                 assert "declined your swap offer" in text
+                assert len(dm_of(player_of(world, session, offerer)).history()) == count
             else:
                 await world.env.advance_time(SWAP_TIMEOUT + 1)
                 assert game.pending_offer is None

@@ -1,19 +1,23 @@
-"""The turn in two clicks: refused choices shown disabled with the reason, the turn ending by
-itself (preference stored across a restart), one live hand DM, slash players pinged in one line."""
+"""The turn in two clicks: only legal actions are buttons (what is refused said in one line),
+the turn ending by itself (preference stored across a restart, never behind the player's back),
+one live hand DM that collapses to a short line, slash players pinged in one line."""
 
 from __future__ import annotations
 
 import random
 
+from cogs.render.common import card_short
 from engine import ActionKind
 from tests.bot.helpers import (
     _play_by_slash,
     act_on_hand,
+    components_of,
     custom_ids,
     dm_of,
     open_and_start,
     play_one,
     session_of,
+    text_of,
 )
 
 
@@ -23,17 +27,11 @@ def player_at(world, session, seat):
 
 
 def buttons(message):
-    out = []
-    for row in message.components:
-        out += [c for c in getattr(row, "children", [row]) if getattr(c, "label", None)]
-    return out
+    return [c for c in components_of(message) if getattr(c, "label", None) and c.type.value == 2]
 
 
-def fresh(player, message):
-    return next(m for m in dm_of(player).history() if m.id == message.id)
-
-
-async def test_after_the_main_action_refused_choices_are_disabled_with_the_reason(world):
+async def black_hat_first(world):
+    """A 2-player game whose first player plays a black hat by the live hand DM's controls."""
     session = await open_and_start(world, 2)
     game = session.game
     seat = game.to_move
@@ -41,20 +39,26 @@ async def test_after_the_main_action_refused_choices_are_disabled_with_the_reaso
     live = dm_of(player).last_message
     black = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.BLACK_HAT)
     await act_on_hand(session, player, live, black)
+    return session, game, seat, player, live
+
+
+def fresh(player, message):
+    return next(m for m in dm_of(player).history() if m.id == message.id)
+
+
+async def test_only_legal_actions_are_buttons_and_the_refused_ones_are_one_line(world):
+    session, game, seat, player, live = await black_hat_first(world)
     assert game.to_move == seat and game.main_done  # the optional discard is still open
     card = game.hands[seat][0]
     select_id = next(c for c in custom_ids(fresh(player, live)) if c.startswith("hats:hs:"))
     await player.user.select(fresh(player, live), [card.code], custom_id=select_id)
     shown = buttons(fresh(player, live))
-    slots = [b for b in shown if b.label.startswith("Slot")]
-    assert len(slots) == len(game.board)
-    assert all(b.disabled and "(main action done)" in b.label for b in slots)
-    hat = next(b for b in shown if b.label.startswith("Black hat"))
-    assert hat.disabled and hat.label == "Black hat (main action done)"
-    discard = next(b for b in shown if b.label.startswith("Discard"))
-    assert not discard.disabled
-    # a card that cannot take a slot says why, before the main action
+    assert not any(b.disabled for b in shown)  # never rows of disabled buttons
+    assert {b.label for b in shown} == {"Discard and draw", "End turn"}
+    # a card that cannot take a slot: its legal slots are buttons, the others one short line
     await player.user.click(fresh(player, live), label="End turn")
+    # issue 19 point 6: End turn on the live hand DM collapses it to "Your turn is over…"
+    assert text_of(fresh(player, live)).startswith("Your turn is over (round 1).")
     seat2 = game.to_move
     other = player_at(world, session, seat2)
     dm = dm_of(other).last_message
@@ -69,11 +73,14 @@ async def test_after_the_main_action_refused_choices_are_disabled_with_the_reaso
     assert refused  # this deal has such a card
     select_id = next(c for c in custom_ids(dm) if c.startswith("hats:hs:"))
     await other.user.select(dm, [card.code], custom_id=select_id)
-    labels = {b.label: b.disabled for b in buttons(fresh(other, dm))}
-    for s in refused:
-        taken = game.board[s - 1]
-        label = f"Slot {s}: {taken.type.emoji}{taken.value} (needs same type or higher value)"
-        assert labels.get(label) is True, (label, labels)
+    shown = buttons(fresh(other, dm))
+    assert not any(b.disabled for b in shown)
+    slots = {b.label for b in shown if b.emoji is not None and b.label != "End turn"}
+    legal = set(range(1, len(game.board) + 1)) - set(refused)
+    assert slots == {card_short(game.board[s - 1]) for s in legal}
+    text = text_of(fresh(other, dm))
+    numbers = ", ".join(str(s) for s in refused)
+    assert f"{numbers}:" in text and "same type or a higher value" in text
 
 
 async def test_auto_end_preference_ends_the_turn_and_survives_a_restart(world, make_bot):
@@ -82,13 +89,13 @@ async def test_auto_end_preference_ends_the_turn_and_survives_a_restart(world, m
     seat = game.to_move
     player = player_at(world, session, seat)
     live = dm_of(player).last_message
-    await player.user.click(live, label="Auto end turn: off (turn on)")
+    await player.user.click(live, label="Auto end turn: off")
     live = fresh(player, live)
-    assert "Auto end turn: on (turn off)" in [b.label for b in buttons(live)]
+    assert "Auto end turn: on" in [b.label for b in buttons(live)]
     black = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.BLACK_HAT)
     await act_on_hand(session, player, live, black)
     assert game.to_move != seat  # no End turn click
-    assert not fresh(player, live).components  # collapsed: nothing live stays behind
+    assert not custom_ids(fresh(player, live))  # collapsed: nothing live stays behind
     await world.env.restart_bot(make_bot())
     restored = await session_of(world.env, world.channel)
     rng = random.Random(3)
@@ -97,23 +104,43 @@ async def test_auto_end_preference_ends_the_turn_and_survives_a_restart(world, m
         await play_one(world, restored, rng)
     assert restored.game.to_move == seat
     live = dm_of(player).last_message
-    assert "Auto end turn: on (turn off)" in [b.label for b in buttons(live)]
+    assert "Auto end turn: on" in [b.label for b in buttons(live)]
     black = next(a for a in restored.game.legal_actions(seat) if a.kind is ActionKind.BLACK_HAT)
     await act_on_hand(restored, player, live, black)
     assert restored.game.to_move != seat
 
 
-async def test_each_player_has_at_most_one_live_hand_dm(world):
+async def test_auto_end_switched_on_after_the_main_action_keeps_the_optional_action(world):
+    # issue 18: the discard the player was about to make is not lost
+    session, game, seat, player, live = await black_hat_first(world)
+    await player.user.click(fresh(player, live), label="Auto end turn: off")
+    assert game.to_move == seat and not game.optional_used  # the turn goes on
+    live = fresh(player, live)
+    assert "End turn" in [b.label for b in buttons(live)]
+    assert "From your next turn on" in text_of(live)
+    discard = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.DISCARD)
+    await act_on_hand(session, player, live, discard)
+    if game.to_move == seat:
+        await player.user.click(fresh(player, live), label="End turn")
+    assert game.to_move != seat and any(e.kind is ActionKind.DISCARD for e in game.events)
+    # issue 19 point 6: End turn on the live hand DM says the turn is over
+    collapsed = text_of(fresh(player, live))
+    assert collapsed.startswith("Your turn is over (round 1).") and "answer" not in collapsed
+
+
+async def test_each_player_has_at_most_one_live_hand_dm_and_no_repeated_line(world):
     session = await open_and_start(world, 3)
     rng = random.Random(8)
-    for _ in range(20):
+    for _ in range(40):
         await play_one(world, session, rng)
         for p in world.players[:3]:
-            live = [m for m in dm_of(p).history() if m.components]
+            history = dm_of(p).history()
+            live = [m for m in history if custom_ids(m)]
             seat = session.seat_of(p.user.id)
             assert len(live) == (1 if session.game.to_move == seat else 0)
-            stale = [m for m in dm_of(p).history()[:-1] if "Your move" in (m.content or "")]
-            assert all(not m.components for m in stale)
+            collapsed = [text_of(m) for m in history if not custom_ids(m) and m.flags.components_v2]
+            assert len(collapsed) == len(set(collapsed))  # never the same line twice
+            assert all(not m.attachments for m in history if not custom_ids(m))
 
 
 async def test_slash_players_get_a_one_line_ping_with_their_hand(world):

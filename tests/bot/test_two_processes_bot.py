@@ -14,7 +14,14 @@ import pytest
 from cogs.clock import now
 from data import open_store
 from service import GameService
-from tests.bot.helpers import card_select_custom_id, dm_of, open_and_start, play_one, session_of
+from tests.bot.helpers import (
+    card_select_custom_id,
+    dm_of,
+    open_and_start,
+    play_one,
+    session_of,
+    text_of,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -52,8 +59,8 @@ async def test_a_move_made_by_another_process_is_what_the_bot_acts_on_next(world
         stale = await player.user.select(
             old_hand, [other_main.card.code], custom_id=card_select_custom_id(session.id, 0)
         )
-        text = stale.response.embeds[0].description
-        assert "out of date" in text and "Main action: done" in text  # redrawn as stored
+        text = text_of(stale.response.message)
+        assert "out of date" in text and "You can end your turn now." in text  # as stored
         assert (await other_store.steps.step_count(session.id)) == 1
         # The game goes on from the stored state, through the bot.
         rng = random.Random(5)

@@ -126,7 +126,8 @@ def embed_text(embed: discord.Embed) -> str:
 
 def card_pattern(card: Card) -> re.Pattern[str]:
     """Finds a card written any way: ``red5``, ``🟥5``, ``🟥 5 · red``, ``~~🟥5~~``."""
-    return re.compile(rf"{re.escape(card.code)}|{re.escape(card.type.emoji)}\s*{card.value}")
+    emoji = re.escape(card.type.emoji)
+    return re.compile(rf"{re.escape(card.code)}|{emoji}[\s\u2060]*{card.value}")
 
 
 _PATTERNS = {c: card_pattern(c) for c in ALL_CARDS}

@@ -12,7 +12,7 @@ from render_support import (
     template_msgids,
 )
 
-from cogs.controls import hand_view
+from cogs.controls import hand_rows
 from cogs.render import card_label
 
 BUTTON_MAX = 80  # Discord: button label
@@ -63,7 +63,7 @@ def test_hand_controls_fit_in_every_state(seats, tr):
         seat = game.to_move
         legal = game.legal_actions(seat)
         for selected in {getattr(a, "card", None) for a in legal} - {None}:
-            view = hand_view(
+            rows = hand_rows(
                 1,
                 len(game.steps),
                 game.hands[seat],
@@ -73,8 +73,10 @@ def test_hand_controls_fit_in_every_state(seats, tr):
                 selected=selected,
                 card_label=lambda c: card_label(c, tr=tr),
             )
-            for item in view.children:
+            assert all(len(row.children) <= 5 for row in rows)  # Discord: 5 per action row
+            for item in (child for row in rows for child in row.children):
                 inner = getattr(item, "item", item)
+                assert not getattr(inner, "disabled", False)  # only legal actions are buttons
                 if getattr(inner, "label", None) is not None:
                     assert len(inner.label) <= BUTTON_MAX, inner.label
                     seen += 1

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from render_support import EN, FR, embed_text, finished_game, game_after, seat_labels
 
-from cogs.render import card_short, end_embed
+from cogs.render import card_short, card_token, end_embed
 from cogs.render.common import SLOT_KEYCAPS
 from engine import TieBreak
 
@@ -31,7 +31,7 @@ def test_end_totals_match_the_result(seats, seed):
         ) in value
         assert f"Favourite hat: {card_short(result.favourites[seat])}" in value
         for card in result.black_hats[seat]:
-            assert f"⬛{card_short(card)}" in value  # R21: black hats revealed
+            assert card_token(card, black_hat=True) in value  # R21: black hats revealed
         for card in result.collections[seat]:
             assert card_short(card) in value
         hats = score.black_hats

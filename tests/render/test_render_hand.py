@@ -14,7 +14,7 @@ from render_support import (
     seat_labels,
 )
 
-from cogs.render import card_label, card_short, describe_event, hand_embed
+from cogs.render import card_label, card_short, card_token, describe_event, hand_embed
 from engine import ALL_CARDS, ActionKind, Game, GameConfig
 from engine.actions import BLACK_HATS, DISCARDS, END_TURN, EXCHANGES, OFFERS
 
@@ -89,7 +89,7 @@ def test_black_hat_face_only_for_its_owner():
     )
     assert describe_event(ev, labels, EN, viewer=1 - seat) == f"<@{1001 + seat}> made a black hat."
     embed = hand_embed(game.observation(seat), labels, EN, game_id=1)
-    assert f"⬛{card_short(card)}" in embed_text(embed)
+    assert card_token(card, black_hat=True) in embed_text(embed)
     assert card not in cards_in(
         embed_text(hand_embed(game.observation(1 - seat), labels, EN, game_id=1))
     )
@@ -195,3 +195,43 @@ def test_french_hand():
     assert embed.title == "Ta main"
     assert "Ta collection" in text and "Plateau à thé" in text
     assert "· rouge" in text or "· bleu" in text or "· vert" in text or "· jaune" in text
+
+
+def test_card_tokens_are_unbreakable():
+    # issue 18: a line never breaks between a card's symbol and its value (UAX #14 WJ)
+    from cogs.render.common import WORD_JOINER
+    from engine import BLACK_HAT_EMOJI, parse_card
+
+    red5 = parse_card("red5")
+    assert card_token(red5) == f"🟥{WORD_JOINER}5" == card_short(red5)
+    assert card_token(red5, black_hat=True) == f"{BLACK_HAT_EMOJI}{WORD_JOINER}🟥{WORD_JOINER}5"
+    assert parse_card(card_token(red5)) is red5  # pasted back into a command, it still reads
+    assert not any(ch.isspace() for ch in card_token(red5, black_hat=True))
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_v2_hand_texts_and_alt_text_show_only_what_the_seat_may_see(seats, lang):
+    # issue 18: the visible texts and the picture's alt text of the V2 hand DM, every state
+    from cogs.i18n import Translator
+    from cogs.render.common import type_name
+    from cogs.render.hand import ALT_MAX, hand_alt_text, hand_texts
+
+    tr = Translator.load().for_locale(lang)
+    labels = seat_labels(seats)
+    for game in random_game_states(seats, 5):
+        if game.is_over:
+            break
+        for seat in range(seats):
+            obs = game.observation(seat)
+            known = known_to(game, seat)
+            t = hand_texts(obs, labels, tr, game_id=1, channel="#hats", selected=obs.hand[0])
+            shown = "\n".join([t.head, t.recent, t.mine, t.next, t.refused, t.state])
+            assert cards_in(shown) <= known
+            lines = [line for line in shown.split("\n") if line]
+            assert len(lines) == len(set(lines))  # nothing said twice
+            alt = hand_alt_text(obs, tr)
+            assert len(alt) <= ALT_MAX
+            for card in ALL_CARDS:
+                words = f"{type_name(card.type, tr)} {card.value}"
+                assert (words in alt) == (card in obs.hand or card in obs.board), (card, alt)

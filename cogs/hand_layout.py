@@ -1,0 +1,67 @@
+"""The hand DM as a Components V2 layout: texts, the hand picture at full width, controls.
+
+One job: put the pieces together in the order a phone reader needs them (issue 18): whose turn
+and what just happened, the hand picture in a media gallery (full message width, alt text), the
+own collection and what to do next, then the controls (only legal actions). The texts come
+from :func:`cogs.render.hand.hand_texts`, the controls from :func:`cogs.controls.hand_rows`,
+the picture from :mod:`cogs.pictures`. A message sent with a ``LayoutView`` carries Discord's
+``IS_COMPONENTS_V2`` flag for good, so a hand DM that collapses stays V2 too
+(:func:`collapsed_view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from cogs.pictures import HAND_FILE
+from cogs.render.common import COLOUR
+from cogs.render.hand import HandTexts
+
+__all__ = ["GALLERY_ALT_MAX", "HAND_FILE", "HandMessage", "collapsed_view"]
+
+GALLERY_ALT_MAX = 256
+"""Discord's limit for a media gallery item's ``description``."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A hand message before its picture is known: texts, alt text and control rows.
+
+    :meth:`view` builds the ``LayoutView`` with the picture (``picture=True``: the gallery
+    points at ``attachment://hand.png``, which must go along or already be on the message) or
+    without it (the picture's content as compact text instead).
+    """
+
+    texts: HandTexts
+    alt: str
+    rows: Sequence[discord.ui.ActionRow]
+
+    def view(self, *, picture: bool) -> discord.ui.LayoutView:
+        """The message's layout: one container, nothing said twice."""
+        t = self.texts
+        top = "\n".join(part for part in (t.head, t.recent) if part)
+        items: list[discord.ui.Item] = [discord.ui.TextDisplay(top)]
+        if picture:
+            alt = self.alt if len(self.alt) <= GALLERY_ALT_MAX else self.alt[:255] + "…"
+            items.append(
+                discord.ui.MediaGallery(
+                    discord.MediaGalleryItem(f"attachment://{HAND_FILE}", description=alt)
+                )
+            )
+        else:
+            items.append(discord.ui.TextDisplay(t.state))
+        bottom = "\n".join(part for part in (t.mine, t.next, t.refused) if part)
+        items.append(discord.ui.TextDisplay(bottom))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.Container(*items, *self.rows, accent_colour=COLOUR))
+        return view
+
+
+def collapsed_view(text: str) -> discord.ui.LayoutView:
+    """A hand DM collapsed to one short line (no picture, no controls)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(text))
+    return view
