@@ -18,7 +18,7 @@ from pathlib import Path
 import simcord.interactions
 
 from cogs.i18n import Translator
-from tests.bot.helpers import alt_texts, v2_texts, walk_components
+from tests.bot.helpers import v2_texts, walk_components
 from tests.i18n.catalog_checks import write_filled_catalog
 
 TAG = re.compile(r"‹([a-z]{2})›")
@@ -54,7 +54,9 @@ def texts_of(message) -> list[str]:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
         parts += [embed.footer.text or "", embed.author.name or ""]
-    parts += v2_texts(message) + alt_texts(message)  # Components V2 texts and alt texts
+    # Components V2 texts and the pictures' alt texts (the attachments' own: a media
+    # gallery item repeats its attachment's, cut to 256 characters)
+    parts += v2_texts(message) + [a.description for a in message.attachments if a.description]
     for child in walk_components(message.components):
         parts.append(getattr(child, "label", None) or "")
         parts.append(getattr(child, "placeholder", None) or "")

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 import pytest
 
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, dm_of, open_and_start, play_one, session_of
+from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, play_one, session_of
 
 TURN = 60
 SWAP_TIMEOUT = 30
@@ -125,11 +125,7 @@ async def test_a_lapsing_swap_offer_and_a_lobby_expiry_fired_twice_act_once(worl
         await play_one(world, session, rng)
     offerer = game.to_move
     player = next(p for p in world.players if p.user.id == session.seats[offerer].user_id)
-    hand = next(
-        m
-        for m in reversed(dm_of(player).history())
-        if m.embeds and "private view" in (m.embeds[0].footer.text or "")
-    )
+    hand = next(m for m in reversed(dm_of(player).history()) if custom_ids(m))  # the live hand
     await act_on_hand(session, player, hand, offers[0])
     assert game.pending_offer is not None
     await world.env.advance_time(SWAP_TIMEOUT + 1)

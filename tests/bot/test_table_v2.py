@@ -13,7 +13,7 @@ import random
 import discord
 import pytest
 
-from cogs.render.common import type_name
+from cogs.render.common import card_token, type_name
 from tests.bot.helpers import (
     act_on_hand,
     alt_texts,
@@ -130,7 +130,7 @@ async def test_pictures_off_shows_a_compact_text_table(table):
     assert message.attachments == [] and "MediaGalleryComponent" not in kinds(message)
     text = "\n".join(v2_texts(message))
     for card in session.game.board:
-        assert f"{card.type.emoji}{card.value}" in text
+        assert card_token(card) in text
     lines = text.splitlines()
     assert len(lines) == len(set(lines))
     for seat in session.seats:  # one line per player
