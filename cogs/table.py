@@ -32,7 +32,7 @@ from cogs.render.coach import hints_line
 from cogs.render.common import COLOUR
 from cogs.render.end import end_alt_text, end_texts
 from cogs.render.rules import rules_views
-from cogs.render.table import table_texts
+from cogs.render.table import table_alt_text, table_texts
 from cogs.replies import labels_for, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from engine import Event, to_record
@@ -112,7 +112,7 @@ class TableCog(HatsFeature, name="TableCog"):
         obs = session.game.public_view()
         files: list[discord.File] = []
         if self.pictures_on(session.row.guild_id):
-            alt = table_texts(obs, seats, tr, game_id=session.id).alt
+            alt = table_alt_text(obs, seats, tr)  # the picture's words, not all the texts
             files = await self.bot.pictures.table(
                 session, self.bot.names, tr, None, description=alt
             )

@@ -64,18 +64,18 @@ def custom_ids(message) -> list[str]:
 
 def components_of(message) -> list:
     """Every component of a discord.Message, nested ones included (V2 containers, rows)."""
-    out = []
+    return list(walk_components(message.components))
 
-    def walk(items):
-        for item in items:
-            out.append(item)
-            walk(getattr(item, "children", None) or ())
-            accessory = getattr(item, "accessory", None)
-            if accessory is not None:
-                out.append(accessory)
 
-    walk(message.components)
-    return out
+def embed_texts(message) -> list[str]:
+    """A message's content and the texts of its embeds (title, description, fields, footer,
+    author), in order; empty ones included."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts += [embed.footer.text or "", embed.author.name or ""]
+    return parts
 
 
 def text_of(message) -> str:
@@ -86,11 +86,7 @@ def text_of(message) -> str:
 
 def text_parts(message) -> list[str]:
     """The non-empty texts of :func:`text_of`, one per place they appear."""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
+    parts = embed_texts(message)
     for c in components_of(message):
         for attr in ("content", "label", "placeholder"):
             value = getattr(c, attr, None)
@@ -181,11 +177,7 @@ def alt_texts(message) -> list[str]:
 
 def message_text(message, *, alt: bool = True) -> str:
     """Every text of a message a user (or their screen reader, with ``alt``) reads."""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
+    parts = embed_texts(message)
     parts += v2_texts(message)
     if alt:
         parts += alt_texts(message)

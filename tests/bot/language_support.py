@@ -18,7 +18,7 @@ from pathlib import Path
 import simcord.interactions
 
 from cogs.i18n import Translator
-from tests.bot.helpers import v2_texts, walk_components
+from tests.bot.helpers import text_parts
 from tests.i18n.catalog_checks import write_filled_catalog
 
 TAG = re.compile(r"‹([a-z]{2})›")
@@ -48,21 +48,10 @@ def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Tr
 
 
 def texts_of(message) -> list[str]:
-    """Every text of a discord.Message a user reads: content, embeds, component labels."""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts += [embed.footer.text or "", embed.author.name or ""]
-    # Components V2 texts and the pictures' alt texts (the attachments' own: a media
-    # gallery item repeats its attachment's, cut to 256 characters)
-    parts += v2_texts(message) + [a.description for a in message.attachments if a.description]
-    for child in walk_components(message.components):
-        parts.append(getattr(child, "label", None) or "")
-        parts.append(getattr(child, "placeholder", None) or "")
-        for option in getattr(child, "options", ()) or ():
-            parts += [option.label or "", option.description or ""]
-    return [p for p in parts if p]
+    """Every text of a discord.Message a user reads: content, embeds, V2 text displays,
+    component labels, and the pictures' alt texts (the attachments' own: a media gallery item
+    repeats its attachment's, cut to 256 characters)."""
+    return text_parts(message) + [a.description for a in message.attachments if a.description]
 
 
 def tags_of(message) -> set[str]:
