@@ -79,6 +79,13 @@ class HatsFeature(commands.Cog):
         """The translator for public messages in a server (see ``HatsBot.public_tr``)."""
         return self.bot.public_tr(guild_id)
 
+    def pictures_on(self, guild_id: int | None) -> bool:
+        """Whether the server's public messages show pictures (``/hats settings pictures``).
+
+        The table, the end screen and replays; off when the bot draws none at all.
+        """
+        return self.bot.pictures.enabled and self.bot.guild_option(guild_id).pictures
+
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]
     ) -> None:

@@ -27,12 +27,15 @@ from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.controls import ID, bounded_id
 from cogs.errors import GuardedItem
-from cogs.render.common import SeatLabel
+from cogs.pictures import END_FILE, TABLE_FILE
+from cogs.play import legacy_kwargs
+from cogs.render.common import COLOUR, SeatLabel
 from cogs.render.history import (
+    ReplayTexts,
     history_embed,
     leaderboard_embed,
     rating_changes_text,
-    replay_embed,
+    replay_texts,
     stats_embed,
 )
 from cogs.replies import seat_labels, send_private
@@ -54,6 +57,7 @@ __all__ = [
     "LeaderboardButton",
     "ReplayButton",
     "leaderboard_message",
+    "replay_view",
     "setup",
     "stats_message",
 ]
@@ -189,12 +193,40 @@ def _leaderboard_view(seats: int, days: int, page: int, pages: int) -> discord.u
     return view
 
 
-def _replay_view(game: int, point: int, last: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def _replay_buttons(game: int, point: int, last: int) -> discord.ui.ActionRow:
+    """⏮ ◀ ▶ ⏭ (persistent ReplayButtons), those leading nowhere disabled."""
+    row = discord.ui.ActionRow()
     for op in REPLAY_OPS:
         button = ReplayButton(game, point, op)
         button.item.disabled = point <= 0 if op in "fp" else point >= last
-        view.add_item(button)
+        row.add_item(button)
+    return row
+
+
+def replay_view(
+    texts: ReplayTexts, game: int, point: int, last: int, *, picture: bool
+) -> discord.ui.LayoutView:
+    """A replay point as a V2 layout: one container, then ⏮ ◀ ▶ ⏭ in a row.
+
+    The container: the head, the picture in a media gallery with its alt text (or the
+    players in text), the turn's events.
+
+    ``picture``: the message carries the point's picture (``end.png`` at the last point,
+    else ``table.png``; cogs.pictures); without it the text shows the state.
+    """
+    container = discord.ui.Container(accent_colour=COLOUR)
+    container.add_item(discord.ui.TextDisplay(texts.head))
+    if picture:
+        name = END_FILE if texts.final else TABLE_FILE
+        item = discord.MediaGalleryItem(f"attachment://{name}", description=texts.alt)
+        container.add_item(discord.ui.MediaGallery(item))
+    if texts.players:
+        container.add_item(discord.ui.TextDisplay(texts.players))
+    if texts.recent:
+        container.add_item(discord.ui.TextDisplay(texts.recent))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    view.add_item(_replay_buttons(game, point, last))
     return view
 
 
@@ -404,13 +436,24 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             return
         replay, labels = loaded
         shown = replay.at(point)
-        public = self.public_tr(interaction.guild_id)  # a public message: the server's language
-        embed = replay_embed(shown, labels, public, game_id=game_id)
-        view = _replay_view(game_id, shown.index, shown.last)
+        guild_id = interaction.guild_id
+        public = self.public_tr(guild_id)  # a public message: the server's language
+        files: list[discord.File] = []
+        if self.pictures_on(guild_id):
+            obs = shown.game.public_view()
+            alt = replay_texts(shown, labels, public, game_id=game_id).alt
+            names = [label.plain_name for label in labels]
+            files = await self.bot.pictures.replay(
+                game_id, shown.index, obs, names, public, description=alt
+            )
+        texts = replay_texts(shown, labels, public, game_id=game_id, pictures=bool(files))
+        view = replay_view(texts, game_id, shown.index, shown.last, picture=bool(files))
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(
+                view=view, attachments=files, **legacy_kwargs(interaction.message)
+            )
         else:
-            await interaction.response.send_message(embed=embed, view=view)
+            await interaction.response.send_message(view=view, files=files)
 
     async def _load_replay(
         self, interaction: discord.Interaction, game_id: int, tr: Tr

@@ -219,6 +219,44 @@ class Pictures:
             session, None, names, tr, embed, END_FILE, draw, description=description
         )
 
+    async def replay(
+        self,
+        game_id: int,
+        point: int,
+        obs: Observation,
+        names: Sequence[str],
+        tr: Tr,
+        *,
+        description: str,
+    ) -> list[discord.File]:
+        """The picture of a finished game's replay at ``point`` (0 = the deal).
+
+        ``obs``: the PUBLIC observation of the game at that point (a running one draws the
+        table, ``table.png``; the finished one the final board and scores, ``end.png``, R21);
+        ``names``: one plain display name per seat; ``description``: its alt text (at most
+        1,024 characters). Returns ``[]`` when pictures are off or drawing failed.
+        """
+        if not self.enabled:
+            return []
+        final = obs.result is not None
+        filename = END_FILE if final else TABLE_FILE
+        kind = "replay-end" if final else "replay"
+        key = PictureKey(kind, game_id, point, tr.locale, None, tuple(names))
+
+        def draw() -> bytes:
+            if final:
+                return render_end(obs, names, tr, game_id=game_id)
+            return render_table(obs, names, tr)
+
+        try:
+            data = await self.cache.get(key, draw, urgent=True)
+        except Exception:
+            log.exception("could not draw the replay picture of game %d", game_id)
+            return []
+        return [
+            discord.File(io.BytesIO(data), filename=filename, description=description[:ALT_MAX])
+        ]
+
     async def answer_with_hand(
         self,
         interaction: discord.Interaction,

@@ -84,10 +84,6 @@ class TableCog(HatsFeature, name="TableCog"):
         super().__init__(bot)
         self._shown: dict[int, tuple] = {}  # game id -> drawn_state the table shows
 
-    def pictures_on(self, guild_id: int | None) -> bool:
-        """Whether the server's table and end screen show pictures (``/hats settings pictures``)."""
-        return self.bot.pictures.enabled and self.bot.guild_option(guild_id).pictures
-
     def _buttons(self, session: GameSession, tr: Tr) -> discord.ui.ActionRow:
         """Show my hand / Rules (persistent DynamicItems)."""
         hand = TableButton(session.id, TableOp.HAND)

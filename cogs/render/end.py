@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -32,7 +32,9 @@ __all__ = [
     "end_alt_text",
     "end_embed",
     "end_texts",
+    "group_seats",
     "groups",
+    "rank_seats",
     "ranking",
     "tie_break_text",
     "winner_text",
@@ -142,28 +144,45 @@ def _player_field(
     return name, "\n".join(lines)
 
 
-def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[int]:
-    """Seats best first (R19, R20).
+def rank_seats(
+    totals: Sequence[int],
+    winners: Collection[int],
+    teams: Sequence[Sequence[int]] | None,
+    black_hats: Sequence[int] | None = None,
+) -> list[int]:
+    """Seats best first (R19, R20) from their ``totals`` (one per seat, points).
 
-    Winners, then by team total (4 seats, teammates together), total, black hats.
+    Winners first, then by team total (the sum of its members' totals, R20; teammates stay
+    together), total, ``black_hats`` (when known), seat. The end screen, replays and
+    ``/hats history`` all rank with this.
     """
-    team_total = {}
-    if teams and result.team_totals is not None:
-        team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
+    team_total: dict[int, int] = {}
+    for team in teams or ():
+        for seat in team:
+            team_total[seat] = sum(totals[s] for s in team)
 
     def key(seat: int) -> tuple[int, int, int, int, int, int]:
-        score = result.scores[seat]
         team = team_of(teams, seat)
         return (
-            seat not in result.winners,
+            seat not in winners,
             -team_total.get(seat, 0),
             team if team is not None else 0,  # teammates stay together (R20)
-            -score.total,
-            -score.black_hats,
+            -totals[seat],
+            -(black_hats[seat] if black_hats is not None else 0),
             seat,
         )
 
-    return sorted(range(len(result.scores)), key=key)
+    return sorted(range(len(totals)), key=key)
+
+
+def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[int]:
+    """Seats best first (R19, R20): :func:`rank_seats` of a finished game's scores."""
+    return rank_seats(
+        [s.total for s in result.scores],
+        result.winners,
+        teams,
+        [s.black_hats for s in result.scores],
+    )
 
 
 def end_embed(
@@ -244,12 +263,12 @@ class EndTexts:
     alt: str
 
 
-def groups(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
-    """Seats grouped for the results, best group first: teams (R20) or one seat each (R19).
+def group_seats(order: Sequence[int], teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
+    """Seats ranked best first (``order``, :func:`rank_seats`) grouped for the results.
 
-    Inside a team its players go by score; :func:`ranking` orders the groups.
+    Teams (R20) in the order of their best member, each keeping ``order`` inside; without
+    teams one group per seat (R19).
     """
-    order = ranking(result, teams)
     if not teams:
         return [[seat] for seat in order]
     out: list[list[int]] = []
@@ -262,6 +281,14 @@ def groups(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[li
         else:
             out.append([seat])
     return out
+
+
+def groups(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
+    """Seats grouped for the results, best group first: teams (R20) or one seat each (R19).
+
+    Inside a team its players go by score; :func:`ranking` orders the groups.
+    """
+    return group_seats(ranking(result, teams), teams)
 
 
 def _score_words(result: GameResult, tr: Tr, seat: int) -> str:

@@ -7,6 +7,7 @@ through ``Tr``. Ratings are shown as the conservative ordinal (mu - 3 sigma) wit
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 from babel.numbers import format_decimal, format_percent
@@ -14,29 +15,35 @@ from babel.numbers import format_decimal, format_percent
 from cogs.i18n import Tr
 from cogs.render.common import (
     COLOUR,
+    COOKIE,
     TEAM_NAMES,
     TEAM_SEATS,
     SeatLabel,
+    board_text,
     cards_short,
+    collection_text,
     seat_mention,
+    team_of,
     type_name,
 )
-from cogs.render.end import winner_text
+from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
+from cogs.render.events import event_lines
 from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
-from cogs.render.table import table_embed
+from cogs.render.table import table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
-from engine import BLACK_HAT_EMOJI, HatType
+from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, teams_for
 from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
 from history.replay import ReplayPoint
 from history.stats import Summary
 
 __all__ = [
+    "ReplayTexts",
     "decimal",
     "history_embed",
     "leaderboard_embed",
     "rating_changes_text",
     "rating_text",
-    "replay_embed",
+    "replay_texts",
     "signed",
     "stats_embed",
 ]
@@ -263,19 +270,20 @@ def players_text(seats: Sequence, tr: Tr) -> str:
 
     Teams are ranked first (the winning team first, every member with 🏆), each player's
     score inside their team: ``🏆 Team A 28: 🏆 <@1>: 19, 🏆 <@3>: 9 · Team B 25: ...``.
+    The grouping is the end screen's (:func:`cogs.render.end.group_seats`).
     """
     if len(seats) != TEAM_SEATS:
         return ", ".join(_seat_text(s, tr) for s in seats)
+    by_seat = {s.seat: s for s in seats}
+    teams = teams_for(TEAM_SEATS)  # R5
+    totals = [by_seat[i].total for i in range(TEAM_SEATS)]
+    winners = [i for i in range(TEAM_SEATS) if by_seat[i].winner]
     parts = []
-    teams = [[s for s in seats if s.seat % 2 == index] for index in range(2)]  # R5
-    ranked = sorted(
-        enumerate(teams),
-        key=lambda t: (not any(s.winner for s in t[1]), -sum(s.total for s in t[1])),
-    )
-    for index, members in ranked:
+    for group in group_seats(rank_seats(totals, winners, teams), teams):
+        members = [by_seat[i] for i in group]
         mark = f"{TROPHY} " if any(s.winner for s in members) else ""
-        inside = ", ".join(_seat_text(s, tr) for s in sorted(members, key=lambda s: -s.total))
-        team = tr(TEAM_NAMES[index])
+        inside = ", ".join(_seat_text(s, tr) for s in members)
+        team = tr(TEAM_NAMES[team_of(teams, group[0]) or 0])
         parts.append(f"{mark}**{team} {sum(s.total for s in members)}**: {inside}")
     return " · ".join(parts)
 
@@ -309,46 +317,111 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
     return fit_embed(embed)
 
 
-def replay_embed(
-    point: ReplayPoint, seats: Sequence[SeatLabel], tr: Tr, *, game_id: int
-) -> discord.Embed:
-    """The table at one point of a replay, with every hand shown (the game is over, R21).
+@dataclass(frozen=True, slots=True)
+class ReplayTexts:
+    """The texts of a replay at one point (Components V2), every hand shown (R21).
 
-    Reuses :func:`cogs.render.table.table_embed` for the board, collections and the turn's
-    events, then adds the hands and black hats' faces and, at the last point, the winner.
+    ``head``: the game and the turn (``turn i/n``), then the deal, whose turn or, at the last
+    point, who won and what decided (R19, R20). ``players``: before the last point, each
+    player's hand and black hats' faces (with 4 seats grouped by team, R5); with pictures
+    off also the board, the collections and the cookie; at the last point with pictures off
+    the final results grouped and ranked like the end screen; None there with pictures (the
+    end picture shows them). ``recent``: the events of the turn that led here ("" at the
+    deal). ``alt``: the picture's full text description (public information only).
+    ``final``: the last point (its picture is the end picture).
+    """
+
+    head: str
+    players: str | None
+    recent: str
+    alt: str
+    final: bool
+
+
+def _hand_line(
+    game: Game, obs: Observation, seats: Sequence[SeatLabel], tr: Tr, seat: int, *, pictures: bool
+) -> str:
+    """One player in a replay: hand and black hats' faces.
+
+    With pictures off also the cookie and the collection (the picture shows those).
+    """
+    who = seat_mention(seats, seat, tr)
+    if not pictures and obs.cookie == seat:
+        who = f"{COOKIE} {who}"
+    line = tr(
+        "{who}: {cards} · {hat} {hats}",
+        who=who,
+        cards=cards_short(game.hands[seat]),
+        hat=BLACK_HAT_EMOJI,
+        hats=cards_short(game.black_hats[seat]),
+    )
+    if not pictures:
+        line += " · " + tr("Collection: {cards}", cards=collection_text(obs.collections[seat]))
+    return line
+
+
+def _replay_players(game: Game, seats: Sequence[SeatLabel], tr: Tr, *, pictures: bool) -> str:
+    """The hands block of a replay before its last point (see :class:`ReplayTexts`)."""
+    obs = game.public_view()
+    lines = [f"-# {tr('The game is over, so this replay shows every hand.')}"]
+    if not pictures:
+        lines.append(board_text(obs.board))
+    teams = obs.teams
+    for group in group_seats(range(obs.seats), teams):  # seat order: Team A first (R5)
+        if teams:
+            lines.append(f"**{tr(TEAM_NAMES[team_of(teams, group[0]) or 0])}**")
+        for seat in group:
+            prefix = "- " if teams else ""
+            lines.append(prefix + _hand_line(game, obs, seats, tr, seat, pictures=pictures))
+    if not pictures and obs.seats != TEAM_SEATS:  # with 4 both piles are empty (R4, R10)
+        lines.append(
+            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
+            + " · "
+            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
+        )
+    return "\n".join(lines)
+
+
+def replay_texts(
+    point: ReplayPoint,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    game_id: int,
+    pictures: bool = True,
+) -> ReplayTexts:
+    """The V2 replay's texts at ``point`` (see :class:`ReplayTexts`).
+
+    The game is over, so every hand is shown (R21) and nothing is called hidden: there are
+    no provisional scores. ``pictures``: the server shows pictures; without, the text shows
+    what the picture would (board, collections, cookie; at the end the results by team).
     """
     game = point.game
-    embed = table_embed(
-        game.public_view(),
-        seats,
-        tr,
-        game_id=game_id,
-        recent=point.turn_events,
-        provisional=False,  # the hands are shown: no "favourite hidden" guess beside them
-    )
-    embed.title = tr(
+    obs = game.public_view()
+    title = tr(
         "Replay of game #{game}: turn {turn}/{turns}",
         game=game_id,
         turn=point.index,
         turns=point.last,
     )
-    notes = [tr("The game is over, so this replay shows every hand.")]
-    if point.index == 0:
-        notes.append(tr("The deal."))
-    if game.result is not None:
-        notes.append(winner_text(game.result, seats, tr, game.teams))
-    embed.description = "\n".join([*notes, embed.description or ""])
-    hands = [
-        tr(
-            "{who}: {cards} · {hat} {hats}",
-            who=seat_mention(seats, s, tr),
-            cards=cards_short(game.hands[s]),
-            hat=BLACK_HAT_EMOJI,
-            hats=cards_short(game.black_hats[s]),
-        )
-        for s in range(game.seats)
-    ]
-    embed.insert_field_at(
-        1, name=tr("Hands"), value=fit_lines(hands, FIELD_VALUE_MAX), inline=False
+    head = [f"**{title}**"]
+    result = obs.result
+    if result is not None:
+        end = end_texts(obs, seats, tr, game_id=game_id, pictures=pictures)
+        head.append(winner_text(result, seats, tr, obs.teams))
+        head.append(f"-# {tie_break_text(result.tie_break, tr, teams=bool(obs.teams))}")
+        players, alt = end.results, end.alt
+    else:
+        if point.index == 0:
+            head.append(tr("The deal."))
+        head.append(turn_text(obs, seats, tr))
+        players = _replay_players(game, seats, tr, pictures=pictures)
+        alt = table_alt_text(obs, seats, tr)
+    lines = event_lines(obs.events, seats, tr, viewer=None, last=point.turn_events)
+    return ReplayTexts(
+        head="\n".join(head),
+        players=players,
+        recent="\n".join(f"-# {line}" for line in lines),
+        alt=alt,
+        final=result is not None,
     )
-    return fit_embed(embed)

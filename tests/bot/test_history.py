@@ -124,7 +124,9 @@ async def _check_history_lists_games_with_their_replay(world, three_games):
     assert [o["value"] for o in select["options"]] == [str(g) for g in reversed(three_games)]
     posted = await bob.select(listed.response, [str(three_games[1])], custom_id="hats:hist")
     assert not posted.ephemeral
-    assert f"Replay of game #{three_games[1]}: turn 0/" in _text(posted.response.embeds[0])
+    assert f"Replay of game #{three_games[1]}: turn 0/" in message_text(
+        _message(world.channel, posted.response.id)
+    )
     # carol played the two 3-player games only; dave none
     theirs = _text(
         (await bob.slash(world.channel, "hats history", player=world.players[2])).response.embeds[0]
@@ -150,8 +152,8 @@ async def _check_replay_steps_to_the_end_and_back_and_survives_a_restart(
     record = await env.bot.store.results.get_record(game)
     posted = await erin.slash(world.channel, "hats replay", game=game)
     assert not posted.ephemeral  # in the channel, for everyone
-    message = posted.response
-    text = _text(message.embeds[0])
+    message = _message(world.channel, posted.response.id)
+    text = message_text(message)
     assert "turn 0/16" in text and "shows every hand" in text
     # every dealt hand is shown at the deal (the game is over, R21)
     dealt = cards_short(
@@ -159,15 +161,15 @@ async def _check_replay_steps_to_the_end_and_back_and_survives_a_restart(
     )
     assert dealt in text
     await erin.click(message, custom_id=f"hats:rp:{game}:0:l")
-    end = _text(_message(world.channel, message.id).embeds[0])
+    end = message_text(_message(world.channel, message.id))
     assert "turn 16/16" in end and ("wins" in end or "Shared win" in end)
     await alice.click(_message(world.channel, message.id), custom_id=f"hats:rp:{game}:16:p")
-    assert "turn 15/16" in _text(_message(world.channel, message.id).embeds[0])
+    assert "turn 15/16" in message_text(_message(world.channel, message.id))
     await env.restart_bot(make_bot())
     await erin.click(_message(world.channel, message.id), custom_id=f"hats:rp:{game}:15:f")
-    assert "turn 0/16" in _text(_message(world.channel, message.id).embeds[0])
+    assert "turn 0/16" in message_text(_message(world.channel, message.id))
     await erin.click(_message(world.channel, message.id), custom_id=f"hats:rp:{game}:0:n")
-    assert "turn 1/16" in _text(_message(world.channel, message.id).embeds[0])
+    assert "turn 1/16" in message_text(_message(world.channel, message.id))
 
 
 async def test_three_games_then_stats_leaderboard_history_and_replays(world, make_bot):
