@@ -32,11 +32,11 @@ from cogs.play import legacy_kwargs
 from cogs.render.common import COLOUR, SeatLabel
 from cogs.render.history import (
     ReplayTexts,
-    history_embed,
-    leaderboard_embed,
+    history_texts,
+    leaderboard_texts,
     rating_changes_text,
     replay_texts,
-    stats_embed,
+    stats_texts,
 )
 from cogs.replies import seat_labels, send_private
 from cogs.scope import game_visible
@@ -60,6 +60,7 @@ __all__ = [
     "replay_view",
     "setup",
     "stats_message",
+    "text_view",
 ]
 
 log = logging.getLogger("hats.history")
@@ -169,28 +170,35 @@ class HistorySelect(GuardedItem, discord.ui.DynamicItem[discord.ui.Select], temp
         await cog.show_replay(interaction, game, 0, edit=False)
 
 
-def _history_view(games: list[int], tr: Tr) -> discord.ui.View | None:
-    """The select that replays one of ``games`` (None without games)."""
+def text_view(blocks: list[str], *rows: discord.ui.ActionRow) -> discord.ui.LayoutView:
+    """A V2 layout: one container with a text display per block, then ``rows`` below it."""
+    container = discord.ui.Container(accent_colour=COLOUR)
+    for block in blocks:
+        container.add_item(discord.ui.TextDisplay(block))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    for row in rows:
+        view.add_item(row)
+    return view
+
+
+def _history_row(games: list[int], tr: Tr) -> list[discord.ui.ActionRow]:
+    """The select that replays one of ``games``, in a row (none without games)."""
     if not games:
-        return None
+        return []
     select = HistorySelect()
     select.item.placeholder = tr("Replay one of these games in the channel")
     for game in games[:25]:  # Discord: at most 25 options
         select.item.add_option(label=tr("Game #{game_id}", game_id=game), value=str(game))
-    view = discord.ui.View(timeout=None)
-    view.add_item(select)
-    return view
+    return [discord.ui.ActionRow(select)]
 
 
-def _leaderboard_view(seats: int, days: int, page: int, pages: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def _leaderboard_row(seats: int, days: int, page: int, pages: int) -> discord.ui.ActionRow:
     back = LeaderboardButton(seats, days, page, "p")
     back.item.disabled = page <= 0
     forward = LeaderboardButton(seats, days, page, "n")
     forward.item.disabled = page + 1 >= pages
-    view.add_item(back)
-    view.add_item(forward)
-    return view
+    return discord.ui.ActionRow(back, forward)
 
 
 def _replay_buttons(game: int, point: int, last: int) -> discord.ui.ActionRow:
@@ -232,8 +240,8 @@ def replay_view(
 
 async def stats_message(
     store: Store, user_id: int, mention: str, guild_id: int | None, tr: Tr, *, own: bool
-) -> discord.Embed:
-    """The ``/hats stats`` embed: a player's games on server ``guild_id`` (None: everywhere).
+) -> discord.ui.LayoutView:
+    """The ``/hats stats`` V2 layout: a player's games on server ``guild_id`` (None: everywhere).
 
     Another player's (``own`` False) shows only their games on that server, which their final
     scores there already showed publicly; one's own adds the rating on all servers.
@@ -244,7 +252,7 @@ async def stats_message(
     rating = await history.rating(user_id, scope)
     recent = await history.recent_ordinals(user_id, scope, games=TREND_GAMES)
     everywhere = await history.rating(user_id, GLOBAL) if own and guild_id is not None else None
-    return stats_embed(
+    blocks = stats_texts(
         mention,
         summary,
         rating,
@@ -253,6 +261,7 @@ async def stats_message(
         everywhere=everywhere,
         server=guild_id is not None,
     )
+    return text_view(blocks)
 
 
 async def leaderboard_message(
@@ -265,7 +274,7 @@ async def leaderboard_message(
     *,
     now: float,
     page_size: int = PAGE_SIZE,
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> discord.ui.LayoutView:
     """One ``/hats leaderboard`` page (0-based, clamped to the pages there are) with ◀ ▶.
 
     ``days`` 0: all time, else the last ``days`` days before ``now`` (unix seconds).
@@ -278,8 +287,8 @@ async def leaderboard_message(
     rows = await history.leaderboard(
         guild_id, seats=seats, since=since, offset=page * page_size, limit=page_size
     )
-    embed = leaderboard_embed(rows, total, page, pages, tr, seats=seats, days=days or None)
-    return embed, _leaderboard_view(seats, days, page, pages)
+    blocks = leaderboard_texts(rows, total, page, pages, tr, seats=seats, days=days or None)
+    return text_view(blocks, _leaderboard_row(seats, days, page, pages))
 
 
 class HistoryCog(HatsFeature, name="HistoryCog"):
@@ -335,10 +344,10 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         if interaction.guild_id is None and not own:
             await send_private(interaction, tr("Use this in a server channel to see others."))
             return
-        embed = await stats_message(
+        view = await stats_message(
             self.bot.store, target.id, target.mention, interaction.guild_id, tr, own=own
         )
-        await send_private(interaction, embed=embed)
+        await send_private(interaction, view=view)
 
     # ------------------------------------------------------------------ /hats leaderboard
     @app_commands.command(name="leaderboard", description="This server's best players by rating")
@@ -372,7 +381,7 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             return
         if not edit and not await self.may_post_publicly(interaction):
             return
-        embed, view = await leaderboard_message(
+        view = await leaderboard_message(
             self.bot.store,
             guild_id,
             seats,
@@ -383,9 +392,9 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             page_size=self.page_size,
         )
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(view=view, **legacy_kwargs(interaction.message))
         else:
-            await interaction.response.send_message(embed=embed, view=view)
+            await interaction.response.send_message(view=view)
 
     # ------------------------------------------------------------------ /hats history
     @app_commands.command(name="history", description="This server's recent finished games")
@@ -408,9 +417,9 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             user_id=player.id if player else None,
             limit=HISTORY_GAMES,
         )
-        embed = history_embed(games, tr, who=player.mention if player else None)
-        view = _history_view([g.game_id for g in games], tr)
-        await send_private(interaction, embed=embed, view=view)
+        blocks = history_texts(games, tr, who=player.mention if player else None)
+        view = text_view(blocks, *_history_row([g.game_id for g in games], tr))
+        await send_private(interaction, view=view)
 
     # ------------------------------------------------------------------ /hats replay
     @app_commands.command(name="replay", description="Replay a finished game of this server")

@@ -296,19 +296,36 @@ class History:
         """A player's finished games on one server (``guild_id``) or everywhere (None).
 
         Every seat with the player's user id counts (also one the AI played while they were
-        away at the end); a kicked player's seat has no user id and does not count here.
+        away at the end); a kicked player's seat has no user id and does not count here. In a
+        4-player game the partner (R5: the other seat of the team) gives ``partner`` (their
+        user id, None for an AI) and ``team_total`` (R20).
         """
         in_guild = "" if guild_id is None else " AND h.guild_id = :guild"
         rows = await self._db.fetch_all(
             "SELECT r.game_id, h.seats, h.finished_at, r.collection, r.favourite, r.cookie,"
-            " r.total, r.black_hats, r.winner, f.hat_type"
+            " r.total, r.black_hats, r.winner, f.hat_type, p.user_id, p.total"
             " FROM results r JOIN history_games h ON h.game_id = r.game_id"
             " LEFT JOIN history_favourites f ON f.game_id = r.game_id AND f.seat = r.seat"
+            " LEFT JOIN results p"
+            " ON p.game_id = r.game_id AND p.team = r.team AND p.seat <> r.seat"
             f" WHERE r.user_id = :user{in_guild}",
             {"user": user_id} if guild_id is None else {"user": user_id, "guild": guild_id},
         )
         return [
-            PlayerGame(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9])
+            PlayerGame(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                bool(r[8]),
+                r[9],
+                partner=r[10],
+                team_total=None if r[11] is None else r[6] + r[11],
+            )
             for r in rows
         ]
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["PlayerGame", "Summary", "summarize", "trend"]
+__all__ = ["PlayerGame", "Summary", "TeamSummary", "summarize", "trend"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,24 @@ class PlayerGame:
     black_hats: int
     winner: bool
     favourite_type: str | None = None
+    partner: int | None = None
+    team_total: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSummary:
+    """A player's 4-player (team) games (R5, R20) in ``/hats stats``.
+
+    ``games``/``wins``: team games played and won; ``mean_own``: the player's own mean total
+    in them; ``mean_team``: their team's mean total (points per game); ``partners``:
+    ``(partner user id or None for an AI, games, wins)``, most games first.
+    """
+
+    games: int
+    wins: int
+    mean_own: float
+    mean_team: float
+    partners: tuple[tuple[int | None, int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +53,8 @@ class Summary:
 
     ``by_seats``: seat count -> (games, wins); ``cookie_kept``: games ending with the cookie
     (R18); ``best``: (game id, total) of the highest total, earliest on ties;
-    ``favourite_type``: the most frequent favourite hat type (first met on ties).
+    ``favourite_type``: the most frequent favourite hat type (first met on ties); ``team``:
+    the 4-player games by team (None without any).
     """
 
     games: int = 0
@@ -49,6 +68,7 @@ class Summary:
     cookie_kept: int = 0
     best: tuple[int, int] | None = None
     favourite_type: str | None = None
+    team: TeamSummary | None = None
 
     @property
     def win_rate(self) -> float:
@@ -80,6 +100,27 @@ def summarize(games: Sequence[PlayerGame]) -> Summary:
         cookie_kept=sum(1 for g in games if g.cookie > 0),
         best=(best.game_id, best.total),
         favourite_type=types.most_common(1)[0][0] if types else None,
+        team=_team_summary(games),
+    )
+
+
+def _team_summary(games: Sequence[PlayerGame]) -> TeamSummary | None:
+    """The :class:`TeamSummary` of the games played in a team (``team_total`` known)."""
+    team = [g for g in games if g.team_total is not None]
+    if not team:
+        return None
+    partners: dict[int | None, tuple[int, int]] = {}
+    for g in team:
+        played, won = partners.get(g.partner, (0, 0))
+        partners[g.partner] = (played + 1, won + int(g.winner))
+    ranked = sorted(partners.items(), key=lambda p: (-p[1][0], -p[1][1], p[0] is None, p[0] or 0))
+    n = len(team)
+    return TeamSummary(
+        games=n,
+        wins=sum(g.winner for g in team),
+        mean_own=sum(g.total for g in team) / n,
+        mean_team=sum(g.team_total or 0 for g in team) / n,
+        partners=tuple((who, played, won) for who, (played, won) in ranked),
     )
 
 

@@ -11,10 +11,10 @@ Usage: python scripts/bench_history.py [--games 100000] [--players 10000] [--sam
    ``History.process_pending`` writes (history_games, history_favourites, rating_changes,
    ratings).
 2. Times, through the bot's store (aiosqlite, one connection), ``--samples`` calls of each:
-   - leaderboard: ``cogs.history.leaderboard_message`` (queries + embed + buttons), a random
+   - leaderboard: ``cogs.history.leaderboard_message`` (queries + V2 layout + buttons), a random
      seat filter (all/2/3/4), period (all time / 30 days) and page;
    - stats: ``cogs.history.stats_message`` for a random player (own stats: with the global
-     rating; and another player's), then ``embed.to_dict()`` (what discord.py sends).
+     rating; and another player's), then ``view.to_components()`` (what discord.py sends).
    Prints median, p95, p99 and max in ms. Goal: p99 <= 50 ms.
 The database lives in a temporary directory (removed) unless ``--keep`` names a file.
 """
@@ -172,16 +172,13 @@ async def measure(path: Path, samples: int, players: int, guilds: int, seed: int
             days = rng.choice((0, 30))
             page = rng.choice((0, 0, 1, 2, rng.randint(0, 300)))
             t = time.perf_counter()
-            embed, view = await leaderboard_message(store, guild, seats, days, page, tr, now=now)
-            embed.to_dict()
+            view = await leaderboard_message(store, guild, seats, days, page, tr, now=now)
             view.to_components()
             board.append((time.perf_counter() - t) * 1000)
             user = rng.randint(1, players)
             t = time.perf_counter()
-            embed = await stats_message(
-                store, user, f"<@{user}>", guild, tr, own=rng.random() < 0.5
-            )
-            embed.to_dict()
+            view = await stats_message(store, user, f"<@{user}>", guild, tr, own=rng.random() < 0.5)
+            view.to_components()
             stats.append((time.perf_counter() - t) * 1000)
         count = await store.history.leaderboard_size(1)
         recent = await store.history.leaderboard_size(1, since=now - 30 * DAY)

@@ -1,7 +1,8 @@
-"""Players' history in embeds: stats, leaderboard, recent games, replays, rating changes.
+"""Players' history in Components V2 texts: stats, leaderboard, games, replays, ratings.
 
-Pure like the other renderers: rows and engine games in, ``discord.Embed`` out, every text
-through ``Tr``. Ratings are shown as the conservative ordinal (mu - 3 sigma) with one decimal.
+Pure like the other renderers: rows and engine games in, text blocks out (each block one V2
+text display; cogs.history lays them out), every text through ``Tr``. Ratings are shown as the
+conservative ordinal (mu - 3 sigma) with one decimal.
 """
 
 from __future__ import annotations
@@ -9,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import discord
 from babel.numbers import format_decimal, format_percent
 
 from cogs.i18n import Tr
 from cogs.render.common import (
-    COLOUR,
     COOKIE,
     TEAM_NAMES,
     TEAM_SEATS,
@@ -28,24 +27,24 @@ from cogs.render.common import (
 )
 from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
 from cogs.render.events import event_lines
-from cogs.render.limits import FIELD_VALUE_MAX, fit_embed, fit_lines
+from cogs.render.limits import fit_lines
 from cogs.render.table import table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
 from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, teams_for
 from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
 from history.replay import ReplayPoint
-from history.stats import Summary
+from history.stats import Summary, TeamSummary
 
 __all__ = [
     "ReplayTexts",
     "decimal",
-    "history_embed",
-    "leaderboard_embed",
+    "history_texts",
+    "leaderboard_texts",
     "rating_changes_text",
     "rating_text",
     "replay_texts",
     "signed",
-    "stats_embed",
+    "stats_texts",
 ]
 
 TROPHY = "🏆"
@@ -88,7 +87,51 @@ def _percent(part: int, whole: int, tr: Tr) -> str:
     return format_percent(part / whole, locale=tr.locale) if whole else "—"
 
 
-def stats_embed(
+LIST_MAX = 3000
+"""Characters of a listed block (leaderboard, history) in a V2 message (Discord: 4,000 for all
+the text displays of a message together)."""
+
+
+def _block(heading: str, lines: Sequence[str]) -> str:
+    return "\n".join([f"**{heading}**", *lines])
+
+
+def _team_lines(team: TeamSummary, tr: Tr) -> list[str]:
+    """A player's team games (R5, R20): played and won, own score inside the team, partners."""
+    lines = [
+        tr(
+            "{seats} players: {won}/{played} ({rate})",
+            seats=TEAM_SEATS,
+            won=team.wins,
+            played=team.games,
+            rate=_percent(team.wins, team.games, tr),
+        ),
+        tr(
+            "Your average inside the team: {own} of {team} points",
+            own=decimal(team.mean_own, tr),
+            team=decimal(team.mean_team, tr),
+        ),
+    ]
+    for partner, played, won in team.partners[:PARTNERS_SHOWN]:
+        if partner is None:
+            lines.append(tr("With an AI: {won}/{played} won", won=won, played=played))
+        else:
+            lines.append(
+                tr(
+                    "With {partner}: {won}/{played} won",
+                    partner=f"<@{partner}>",
+                    won=won,
+                    played=played,
+                )
+            )
+    return lines
+
+
+PARTNERS_SHOWN = 5
+"""Partners listed in ``/hats stats`` (those with the most team games together)."""
+
+
+def stats_texts(
     who: str,
     summary: Summary,
     rating: Rating | None,
@@ -97,20 +140,20 @@ def stats_embed(
     *,
     everywhere: Rating | None = None,
     server: bool = True,
-) -> discord.Embed:
-    """``/hats stats``: a player's finished games on this server (``server``) or everywhere.
+) -> list[str]:
+    """``/hats stats`` as V2 text blocks: a player's games here (``server``) or everywhere.
 
     ``who``: the player's mention; ``rating``/``trend``: their rating in that scope and its
     change over their last games; ``everywhere``: their global rating (only for themselves).
+    Blocks: the head, the games (by seat count; 4-player games by team, R20: played and won,
+    the player's own mean score inside the team, the partners), the scores, the rating with
+    its one-line meaning. Only the head without games.
     """
-    embed = discord.Embed(
-        title=tr("Hats statistics"),
-        description=tr("{who} on this server", who=who) if server else who,
-        colour=COLOUR,
-    )
+    title = tr("Hats statistics")
     if summary.games == 0:
-        embed.description = tr("{who} has no finished games here yet.", who=who)
-        return fit_embed(embed)
+        nothing = tr("{who} has no finished games here yet.", who=who)
+        return [f"**{title}**\n{nothing}"]
+    head = f"**{title}** · " + (tr("{who} on this server", who=who) if server else who)
     rate = _percent(summary.wins, summary.games, tr)  # not inside tr.plural: pybabel
     games = [
         tr.plural("{n} game played", "{n} games played", summary.games)
@@ -118,6 +161,8 @@ def stats_embed(
         + tr.plural("{n} won ({rate})", "{n} won ({rate})", summary.wins, rate=rate)
     ]
     for seats, (played, won) in summary.by_seats.items():
+        if seats == TEAM_SEATS and summary.team is not None:
+            continue  # said in the team games block
         games.append(
             tr(
                 "{seats} players: {won}/{played} ({rate})",
@@ -127,7 +172,9 @@ def stats_embed(
                 rate=_percent(won, played, tr),
             )
         )
-    embed.add_field(name=tr("Games"), value="\n".join(games), inline=False)
+    blocks = [head, _block(tr("Games"), games)]
+    if summary.team is not None:
+        blocks.append(_block(tr("Team games"), _team_lines(summary.team, tr)))
     score = [
         tr(
             "Average {total} = collection {collection} + favourite {favourite} + cookie {cookie}",
@@ -152,7 +199,7 @@ def stats_embed(
         score.append(
             tr("Most frequent favourite hat: {hat}", hat=f"{hat.emoji} {type_name(hat, tr)}")
         )
-    embed.add_field(name=tr("Scores"), value="\n".join(score), inline=False)
+    blocks.append(_block(tr("Scores"), score))
     lines = []
     if rating is not None:
         mine = rating_text(rating.ordinal, tr)  # not inside tr.plural: pybabel
@@ -181,11 +228,11 @@ def stats_embed(
             )
         )
     lines.append(f"-# {rating_meaning(tr)}")
-    embed.add_field(name=tr("Rating"), value="\n".join(lines), inline=False)
-    return fit_embed(embed)
+    blocks.append(_block(tr("Rating"), lines))
+    return blocks
 
 
-def leaderboard_embed(
+def leaderboard_texts(
     rows: Sequence[BoardRow],
     total: int,
     page: int,
@@ -194,26 +241,20 @@ def leaderboard_embed(
     *,
     seats: int,
     days: int | None,
-) -> discord.Embed:
-    """``/hats leaderboard``: one page of a server's players by rating (``page`` 0-based).
+) -> list[str]:
+    """``/hats leaderboard`` as V2 text blocks: one page of a server's players by rating.
 
-    Players are listed from their first rated game; a provisional rating (fewer than
-    history.ratings.PROVISIONAL_GAMES rated games) is marked, and one line says what the
-    number means.
+    ``page`` is 0-based. Players are listed from their first rated game; a provisional
+    rating (fewer than history.ratings.PROVISIONAL_GAMES rated games) is marked, and one line
+    says what the number means. Blocks: the head (scope and period), the ranks, the meaning
+    and the page.
     """
     scope = tr("all games") if seats == 0 else tr("{n}-player games", n=seats)
     period = tr("all time") if days is None else tr("last {days} days", days=days)
-    embed = discord.Embed(
-        title=tr("Hats leaderboard"),
-        description=tr("{scope}, {period}", scope=scope, period=period),
-        colour=COLOUR,
-    )
+    title = tr("Hats leaderboard")
+    head = f"**{title}** · " + tr("{scope}, {period}", scope=scope, period=period)
     if not rows:
-        embed.add_field(
-            name=tr("Nobody yet"),
-            value=tr("Players appear here after their first rated game."),
-            inline=False,
-        )
+        body = _block(tr("Nobody yet"), [tr("Players appear here after their first rated game.")])
     else:
         shown = {r.user_id: rating_text(r.ordinal, tr) for r in rows}  # not in tr.plural
         lines = [
@@ -228,18 +269,15 @@ def leaderboard_embed(
             )
             for r in rows
         ]
-        embed.add_field(name=tr("Rating"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
-    embed.add_field(name="\u200b", value=f"-# {rating_meaning(tr)}", inline=False)
-    embed.set_footer(
-        text=tr.plural(
-            "Page {page}/{pages} · {n} player",
-            "Page {page}/{pages} · {n} players",
-            total,
-            page=page + 1,
-            pages=max(pages, 1),
-        )
+        body = fit_lines(lines, LIST_MAX, keep="first")
+    page_line = tr.plural(
+        "Page {page}/{pages} · {n} player",
+        "Page {page}/{pages} · {n} players",
+        total,
+        page=page + 1,
+        pages=max(pages, 1),
     )
-    return fit_embed(embed)
+    return [head, body, f"-# {rating_meaning(tr)}\n-# {page_line}"]
 
 
 PROVISIONAL_MARK = "\\*"
@@ -288,19 +326,19 @@ def players_text(seats: Sequence, tr: Tr) -> str:
     return " · ".join(parts)
 
 
-def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> discord.Embed:
-    """The history (``/hats history``): recent games, newest first.
+def history_texts(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> list[str]:
+    """``/hats history`` as V2 text blocks: recent games, newest first.
 
-    Each line: id, date, players with scores and 🏆; the description says how to replay one.
+    Each line: id, date, players with scores and 🏆 (4 seats: by team, :func:`players_text`);
+    the last block says how to replay one. Blocks: the head, the games, the hint.
     """
-    embed = discord.Embed(
-        title=tr("Recent Hats games"),
-        description=tr("Games of {who} on this server", who=who) if who else None,
-        colour=COLOUR,
-    )
+    title = tr("Recent Hats games")
+    head = f"**{title}**"
+    if who:
+        head += "\n" + tr("Games of {who} on this server", who=who)
     if not games:
-        embed.description = tr("No finished games here yet.")
-        return fit_embed(embed)
+        nothing = tr("No finished games here yet.")
+        return [f"{head}\n{nothing}"]
     lines = [
         tr(
             "**#{game}** <t:{at}:d> · {players}",
@@ -310,11 +348,8 @@ def history_embed(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> d
         )
         for g in games
     ]
-    embed.add_field(name=tr("Games"), value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
-    # in the description: Discord shows a command mention there, never in a footer
     hint = tr("To replay a game, pick it below or give its number (#) to /hats replay.")
-    embed.description = f"{embed.description}\n{hint}" if embed.description else hint
-    return fit_embed(embed)
+    return [head, fit_lines(lines, LIST_MAX, keep="first"), f"-# {hint}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,7 +398,8 @@ def _hand_line(
 def _replay_players(game: Game, seats: Sequence[SeatLabel], tr: Tr, *, pictures: bool) -> str:
     """The hands block of a replay before its last point (see :class:`ReplayTexts`)."""
     obs = game.public_view()
-    lines = [f"-# {tr('The game is over, so this replay shows every hand.')}"]
+    every = tr("The game is over, so this replay shows every hand.")
+    lines = [f"-# {every}"]
     if not pictures:
         lines.append(board_text(obs.board))
     teams = obs.teams

@@ -19,12 +19,6 @@ from tests.bot.helpers import (
 )
 
 
-def _text(embed) -> str:
-    parts = [embed.title or "", embed.description or "", getattr(embed.footer, "text", "") or ""]
-    parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-    return "\n".join(parts)
-
-
 def _message(channel, message_id):
     return next(m for m in channel.history() if m.id == message_id)
 
@@ -71,15 +65,15 @@ async def _check_stats_own_and_strangers(world, three_games):
     alice, _, carol, dave, erin = world.players
     mine = await alice.slash(world.channel, "hats stats")
     assert mine.ephemeral
-    text = _text(mine.response.embeds[0])
+    text = message_text(mine.response.message)
     assert "3 games" in text and "2 players: " in text and "3 players: " in text
     assert "Best game: #" in text and "Most frequent favourite hat" in text
     assert "after 3 rated games" in text and "All servers:" in text
     theirs = await erin.slash(world.channel, "hats stats", player=carol)
-    text = _text(theirs.response.embeds[0])
+    text = message_text(theirs.response.message)
     assert "2 games" in text and "All servers" not in text  # another's: this server only
     nobody = await erin.slash(world.channel, "hats stats", player=dave)
-    assert "has no finished games here yet" in _text(nobody.response.embeds[0])
+    assert "has no finished games here yet" in message_text(nobody.response.message)
 
 
 async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make_bot, three_games):
@@ -88,12 +82,12 @@ async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make
     alice, erin = world.players[0], world.players[4]
     posted = await erin.slash(world.channel, "hats leaderboard")
     board = posted.response
-    first = _text(board.embeds[0])
+    first = message_text(_message(world.channel, board.id))
     # every player from their first rated game (carol played two), all provisional (< 5)
     assert "**1.**" in first and "**2.**" not in first and "Page 1/3 · 3 players" in first
     assert "\\* provisional: fewer than 5 rated games." in first  # what the number means
     await erin.click(board, custom_id="hats:lb:0:0:0:n")
-    second = _text(_message(world.channel, board.id).embeds[0])
+    second = message_text(_message(world.channel, board.id))
     assert "**2.**" in second and "**1.**" not in second and "Page 2/3" in second
     rows = await env.bot.store.history.leaderboard(world.guild.id, limit=3)
     assert len(rows) == 3 and f"<@{rows[0].user_id}>" in first and f"<@{rows[1].user_id}>" in second
@@ -101,26 +95,28 @@ async def _check_leaderboard_pages_with_buttons_also_after_a_restart(world, make
     await env.restart_bot(make_bot())
     _tune(env.bot)
     await alice.click(_message(world.channel, board.id), custom_id="hats:lb:0:0:1:p")
-    assert "Page 1/3" in _text(_message(world.channel, board.id).embeds[0])
+    assert "Page 1/3" in message_text(_message(world.channel, board.id))
     recent = await erin.slash(world.channel, "hats leaderboard", period=30)
-    text = _text(recent.response.embeds[0])
+    text = message_text(recent.response.message)
     assert "all games, last 30 days" in text and "(3 games, " in text
     strict = await erin.slash(world.channel, "hats leaderboard", seats=4)  # none played
-    assert "Players appear here after their first rated game." in _text(strict.response.embeds[0])
+    assert "Players appear here after their first rated game." in message_text(
+        strict.response.message
+    )
 
 
 async def _check_history_lists_games_with_their_replay(world, three_games):
     bob = world.players[1]
     listed = await bob.slash(world.channel, "hats history")
     assert listed.ephemeral
-    text = _text(listed.response.embeds[0])
+    text = message_text(listed.response.message)
     assert "</hats replay:" in text  # the footer names the command (a mention)
     for game in three_games:
         assert f"**#{game}**" in text
     assert text.index(f"#{three_games[2]}") < text.index(f"#{three_games[0]}")  # newest first
     assert "🏆" in text
     # the select under the list posts the chosen game's replay in the channel, for everyone
-    select = listed.response.components[0]["components"][0]
+    select = listed.response.components[1]["components"][0]
     assert [o["value"] for o in select["options"]] == [str(g) for g in reversed(three_games)]
     posted = await bob.select(listed.response, [str(three_games[1])], custom_id="hats:hist")
     assert not posted.ephemeral
@@ -128,19 +124,19 @@ async def _check_history_lists_games_with_their_replay(world, three_games):
         _message(world.channel, posted.response.id)
     )
     # carol played the two 3-player games only; dave none
-    theirs = _text(
-        (await bob.slash(world.channel, "hats history", player=world.players[2])).response.embeds[0]
+    theirs = message_text(
+        (await bob.slash(world.channel, "hats history", player=world.players[2])).response.message
     )
     assert f"#{three_games[1]}" in theirs and f"#{three_games[2]}" in theirs
     assert f"#{three_games[0]}" not in theirs
     only = await bob.slash(world.channel, "hats history", player=world.players[3])
-    assert "No finished games here yet." in _text(only.response.embeds[0])
+    assert "No finished games here yet." in message_text(only.response.message)
     # another server's history does not list this server's games
     other = world.env.create_guild("Elsewhere")
     channel = other.create_text_channel("games")
     stranger = other.add_member(world.env.create_user("zed"))
     elsewhere = await stranger.slash(channel, "hats history")
-    assert "No finished games here yet." in _text(elsewhere.response.embeds[0])
+    assert "No finished games here yet." in message_text(elsewhere.response.message)
 
 
 async def _check_replay_steps_to_the_end_and_back_and_survives_a_restart(
@@ -206,7 +202,7 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     # in a DM with the bot, /hats stats shows your own games on every server
     alice = world.players[0]
     mine = await alice.user.slash("hats stats")
-    assert "1 game played · " in _text(mine.response.embeds[0])
+    assert "1 game played · " in message_text(mine.response.message)
     other = await alice.user.slash("hats stats", player=world.players[1].user)
     assert other.ephemeral and "server channel" in other.response.content
 

@@ -41,3 +41,17 @@ def test_summary_of_a_players_games():
     assert s.favourite_type == "red"
     assert summarize([]).games == 0 and summarize([]).best is None
     assert trend([(0.0, 1.0), (1.0, 3.5)]) == pytest.approx(3.5) and trend([]) is None
+
+
+def test_team_games_are_summed_up_by_team_and_partner():
+    games = [
+        PlayerGame(1, 4, 10.0, 10, 4, 5, 19, 1, True, "red", partner=7, team_total=30),
+        PlayerGame(2, 4, 20.0, 6, 2, 0, 8, 3, False, "blue", partner=None, team_total=20),
+        PlayerGame(3, 4, 30.0, 4, 1, 0, 5, 0, True, "red", partner=7, team_total=26),
+        PlayerGame(4, 3, 40.0, 4, 1, 0, 5, 0, False, "red"),
+    ]
+    team = summarize(games).team
+    assert (team.games, team.wins) == (3, 2)
+    assert team.mean_own == pytest.approx(32 / 3) and team.mean_team == pytest.approx(76 / 3)
+    assert team.partners == ((7, 2, 2), (None, 1, 0))  # most games together first
+    assert summarize(games[3:]).team is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.render.end import end_texts
-from cogs.render.history import leaderboard_embed, players_text
+from cogs.render.history import leaderboard_texts, players_text
 from data.history import BoardRow, SeatSummary
 from tests.render.render_support import EN, FR, TRANSLATOR, finished_game, seat_labels
 
@@ -31,12 +31,15 @@ def test_a_four_player_game_lists_its_teams_winning_team_first(tr):
 @pytest.mark.parametrize("tr", [EN, FR], ids=["en", "fr"])
 def test_leaderboard_explains_the_number_and_marks_provisional_ratings(tr):
     rows = [BoardRow(1, 7, 12.5, 9, 6), BoardRow(2, 8, 3.0, 1, 1)]
-    embed = leaderboard_embed(rows, 2, 0, 1, tr, seats=0, days=None)
-    text = "\n".join(f.value for f in embed.fields)
+    text = "\n".join(leaderboard_texts(rows, 2, 0, 1, tr, seats=0, days=None))
     line_7, line_8 = (next(x for x in text.splitlines() if f"<@{u}>" in x) for u in (7, 8))
     assert "\\*" not in line_7 and "\\*" in line_8  # 1 rated game: provisional
-    meaning = [x for x in text.splitlines() if x.startswith("-# ")]
+    small = [x for x in text.splitlines() if x.startswith("-# ")]  # the meaning, the page
+    meaning = [x for x in small if "\\*" in x]
     assert len(meaning) == 1 and "5" in meaning[0]
+    assert small[-1] == "-# " + tr.plural(
+        "Page {page}/{pages} · {n} player", "Page {page}/{pages} · {n} players", 2, page=1, pages=1
+    )
     if tr is FR:
         assert "Cote" in meaning[0]
 

@@ -1,11 +1,14 @@
-"""`/hats replay` as a Components V2 layout (issue 18), under simcord, in English and German.
+"""`/hats replay`, `/hats stats` and `/hats history` as Components V2 layouts (issue 18), under
+simcord, in English and German.
 
 Layout as data: one container (the game and turn, the picture in a media gallery whose alt
 text describes it, every hand and black hat's face, the turn's events), then ⏮ ◀ ▶ ⏭ as
 persistent buttons. The replay shows every hand, so nothing calls the favourite hidden; with
 4 players the hands are grouped by team and the last point ranks the teams, every member of
 the winning team with 🏆. Pictures off: the same in compact text. Replays exist only of
-finished games of this server.
+finished games of this server. A 4-player game shows in stats and history by team: games
+played and won with each partner, the player's own mean score inside the team; the teams
+ranked, both winners with 🏆.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import discord
 import pytest
 
 from cogs.render.common import cards_short, type_name
+from cogs.render.history import decimal
 from engine import TieBreak
 from history.replay import Replay
 from tests.bot.helpers import alt_texts, message_text, v2_texts, walk_components
+from tests.bot.language_support import set_client_locales
 from tests.bot.test_hidden_info import PATTERNS
 from tests.bot.test_table_v2 import fetch, kinds, start, step
 
@@ -185,3 +190,45 @@ async def test_pictures_off_the_replay_is_compact_text_with_teams_ranked(finishe
     for seat in result.winners:
         mention = f"<@{session.seats[seat].user_id}>"
         assert any(mention in line and line.startswith("- 🏆") for line in body)
+
+
+async def test_stats_and_history_show_a_team_game_by_team(finished, monkeypatch):
+    env, guild, channel, players, session = finished
+    locale = env.bot.public_tr(guild.id).locale
+    set_client_locales(monkeypatch, {p.user.id: locale for p in players})
+    tr = env.bot.public_tr(guild.id)
+    result = session.game.result
+    anna = next(p for p in players if p.user.id == session.seats[0].user_id)
+    partner = session.seats[2].user_id  # R5: seats 0 and 2 are Team A
+    won = int(0 in result.winners)
+    # /hats stats: privately, one container; the team games in their own block, said once
+    answer = await anna.slash(channel, "hats stats")
+    assert answer.ephemeral
+    message = answer.response.message
+    assert message.flags.value & (1 << 15) and not message.embeds
+    assert kinds(message)[0] == "Container"
+    texts = v2_texts(message)
+    (team,) = [t for t in texts if t.startswith(f"**{tr('Team games')}**")]
+    assert ("Teampartien" in team) is (locale == "de")
+    four = tr("{seats} players: {won}/{played} ({rate})", seats=4, won=won, played=1, rate="")
+    assert four.split("(")[0] in team
+    assert sum(four.split("(")[0] in t for t in texts) == 1  # not in the games block again
+    own = decimal(result.scores[0].total, tr)
+    total = decimal(result.team_totals[0], tr)
+    assert tr("Your average inside the team: {own} of {team} points", own=own, team=total) in team
+    mention = f"<@{partner}>"
+    assert tr("With {partner}: {won}/{played} won", partner=mention, won=won, played=1) in team
+    lines = [line for t in texts for line in t.splitlines()]
+    assert len(lines) == len(set(lines))
+    # /hats history: the teams ranked, the winning team first, 🏆 on both its members
+    answer = await anna.slash(channel, "hats history")
+    message = answer.response.message
+    assert kinds(message)[0] == "Container" and "ActionRow" in kinds(message)
+    (line,) = [x for x in message_text(message).splitlines() if f"**#{session.id}**" in x]
+    winning = 0 if result.winners[0] % 2 == 0 else 1
+    names = (tr("Team A"), tr("Team B"))
+    first = f"🏆 **{names[winning]} {result.team_totals[winning]}**"
+    assert line.index(first) < line.index(f"**{names[1 - winning]} ")
+    for seat in result.winners:
+        assert f"🏆 <@{session.seats[seat].user_id}>: {result.scores[seat].total}" in line
+    assert line.count("🏆") == 1 + len(result.winners)
