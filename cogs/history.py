@@ -1,5 +1,10 @@
 """Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history``, ``/hats replay``.
 
+Every answer is a Components V2 layout: one container of text displays (cogs.render.history),
+its controls in a row below. A replay shows the point's picture at full width in a media
+gallery with its alt text (the table, at the last point the final board and scores), or the
+state in compact text when the server has pictures off.
+
 ``/hats history`` lists this server's recent finished games, each with the ``/hats replay``
 command that replays it (a clickable command mention), and a select that posts the chosen
 game's replay; ``/hats replay`` needs its game.
@@ -431,10 +436,10 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
     async def show_replay(
         self, interaction: discord.Interaction, game_id: int, point: int, *, edit: bool
     ) -> None:
-        """Post (or edit to) the replay of ``game_id`` at ``point``.
+        """Post (or edit to) the replay of ``game_id`` at ``point`` (:func:`replay_view`).
 
-        Refused privately: outside a server, a game of another server, a game that is not
-        finished (a live game's hands stay secret).
+        Every hand is shown (the game is over, R21). Refused privately: outside a server, a
+        game of another server, a game that is not finished (a live game's hands stay secret).
         """
         tr = self.tr(interaction)
         loaded = await self._load_replay(interaction, game_id, tr)
@@ -447,15 +452,17 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         shown = replay.at(point)
         guild_id = interaction.guild_id
         public = self.public_tr(guild_id)  # a public message: the server's language
+        pictures = self.pictures_on(guild_id)
+        texts = replay_texts(shown, labels, public, game_id=game_id, pictures=pictures)
         files: list[discord.File] = []
-        if self.pictures_on(guild_id):
+        if pictures:
             obs = shown.game.public_view()
-            alt = replay_texts(shown, labels, public, game_id=game_id).alt
             names = [label.plain_name for label in labels]
             files = await self.bot.pictures.replay(
-                game_id, shown.index, obs, names, public, description=alt
+                game_id, shown.index, obs, names, public, description=texts.alt
             )
-        texts = replay_texts(shown, labels, public, game_id=game_id, pictures=bool(files))
+            if not files:  # drawing failed: the state in text instead
+                texts = replay_texts(shown, labels, public, game_id=game_id, pictures=False)
         view = replay_view(texts, game_id, shown.index, shown.last, picture=bool(files))
         if edit:
             await interaction.response.edit_message(
