@@ -64,3 +64,20 @@ async def test_three_player_game_by_slash_commands_reveals_no_hidden_card(world)
     text = message_text(final)
     for score in result.scores:
         assert str(score.total) in text
+
+
+async def test_a_live_game_is_replayed_to_nobody_not_even_its_players(world):
+    """A replay shows every hand, so it exists only of a finished game (cogs.scope, R21)."""
+    session = await open_and_start(world, 3)
+    rng = random.Random(4)
+    for _ in range(4):
+        await play_one(world, session, rng)
+    posted = len(bot_messages(world.env, world.channel))
+    hidden = hidden_cards(session.game)
+    for player in world.players:  # the three players and two onlookers
+        refused = await player.slash(world.channel, "hats replay", game=session.id)
+        text = refused.response.content
+        assert refused.ephemeral and f"#{session.id}" in text
+        assert not any(PATTERNS[card].search(text) for card in hidden)
+    assert len(bot_messages(world.env, world.channel)) == posted  # nothing in the channel
+    assert_no_leak(world, session.game)
