@@ -37,17 +37,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind
-from engine.ai.base import ActionIndex, check_inputs, decision_rng
+from engine.ai.base import ActionIndex, check_inputs, decision_rng, offer_refused_this_turn
 from engine.ai.determinize import deal, public_state
 from engine.ai.evaluate import Evaluator
 from engine.ai.inference import HandReader
 from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.ai.normal import normal_choice, swap_choice
 from engine.ai.rollout import (
+    ANSWER,
+    DECLINE,
     DISCARD_AFTER,
     DISCARD_FIRST,
     END,
     MAIN,
+    OFFER_AFTER,
+    OFFER_FIRST,
     Plan,
     play_plan,
     rollout_value,
@@ -78,7 +82,10 @@ class ExpertBudget:
     model (a player chooses among its ``model_top`` best greedy moves; each rank below costs
     ``model_slope`` in log-likelihood, :class:`~engine.ai.inference.HandReader`).
     ``ess_floor``: the least effective sample size the weights may leave, as a fraction of
-    the deals (:func:`deal_weights`). Raises ValueError when a count is below 1, the slope is
+    the deals (:func:`deal_weights`). ``swaps``: with 4 seats, search partner swaps (R10):
+    offering one of the ``offers`` hand cards worth least to keep, before or after the main
+    action, and answering an offer with one of them or declining (False: the normal AI's
+    rules decide swaps). Raises ValueError when a count is below 1, the slope is
     negative or the floor is outside (0, 1].
     """
 
@@ -94,9 +101,14 @@ class ExpertBudget:
     model_top: int = 5
     model_slope: float = 0.5
     ess_floor: float = 0.5
+    swaps: bool = True
+    offers: int = 2
 
     def __post_init__(self) -> None:
-        if min(self.turns, self.quick_turns, self.candidates) < 1 or self.discards < 0:
+        if (
+            min(self.turns, self.quick_turns, self.candidates) < 1
+            or min(self.discards, self.offers) < 0
+        ):
             raise ValueError("turns, quick_turns and candidates must be at least 1")
         if self.depth_rounds is not None and self.depth_rounds < 1:
             raise ValueError("depth_rounds must be at least 1, or None for whole games")
@@ -144,29 +156,59 @@ class ExpertAi:
         rng = decision_rng(self._rng, self.seed, observation)
         index = ActionIndex(legal)
         know = knowledge_of(observation)
-        swap = swap_choice(observation, legal, know, rng)
-        if swap is not None:
-            return swap
-        plans = self._candidates(observation, viewer, index)
+        searched_swaps = self.budget.swaps and observation.seats == 4
+        if not searched_swaps:
+            swap = swap_choice(observation, legal, know, rng)
+            if swap is not None:
+                return swap
+        answering = ActionKind.DECLINE_SWAP in index.kinds
+        if answering:
+            plans = self._answers(observation, viewer, index)
+        else:
+            plans = self._candidates(observation, viewer, index, searched_swaps)
         if not plans:  # nothing searchable (cannot happen with engine-made inputs)
             return normal_choice(observation, legal, rng)
         if len(plans) == 1:
             return plans[0][1]
-        turns = self.budget.quick_turns if observation.main_done else self.budget.turns
+        quick = answering or observation.main_done
+        turns = self.budget.quick_turns if quick else self.budget.turns
         best = self._search(observation, viewer, plans, rng, know, turns)
         return plans[best][1]
 
     # ------------------------------------------------------------------ candidates
-    def _candidates(
+    def _answers(
         self, obs: Observation, viewer: int, index: ActionIndex
     ) -> list[tuple[Plan, Action]]:
-        """The moves to search, most promising first: ``((kind, card, slot), action)``."""
+        """Answers to the partner's pending offer (R10), most promising first: give the card
+        worth least to keep (what the normal AI mostly does), decline, give the next ones."""
+        ev = Evaluator(public_state(obs), viewer)
+        plans: list[tuple[Plan, Action]] = []
+        for card in sorted(ev.hand, key=lambda c: (ev.keep_value(c), c))[: self.budget.offers]:
+            action = index.get(ActionKind.ANSWER_SWAP, card)
+            if action is not None:
+                plans.append(((ANSWER, card, 0), action))
+        decline = index.get(ActionKind.DECLINE_SWAP)
+        if decline is not None:
+            plans.insert(min(1, len(plans)), ((DECLINE, -1, 0), decline))
+        return plans
+
+    def _candidates(
+        self, obs: Observation, viewer: int, index: ActionIndex, swaps: bool
+    ) -> list[tuple[Plan, Action]]:
+        """The moves to search, most promising first: ``((kind, card, slot), action)``.
+
+        ``swaps``: offers to the partner (R10) are candidates too (4 seats).
+        """
         budget = self.budget
         ev = Evaluator(public_state(obs), viewer, budget.spite)
         plans: list[tuple[Plan, Action]] = []
         throw: list[int] = []
-        if ActionKind.DISCARD in index.kinds and len(ev.hand) > 1:
-            throw = sorted(ev.hand, key=lambda c: (ev.keep_value(c), c))[: budget.discards]
+        offer: list[int] = []
+        by_keep = sorted(ev.hand, key=lambda c: (ev.keep_value(c), c)) if len(ev.hand) > 1 else []
+        if ActionKind.DISCARD in index.kinds:
+            throw = by_keep[: budget.discards]
+        if swaps and ActionKind.OFFER_SWAP in index.kinds and not offer_refused_this_turn(obs):
+            offer = by_keep[: budget.offers]
         if not obs.main_done:
             gains = ev.main_gains()
             gains.sort(key=lambda g: -g[0])
@@ -184,6 +226,11 @@ class ExpertAi:
             action = index.get(ActionKind.DISCARD, card)
             if action is not None:
                 plans.append(((kind, card, 0), action))
+        offer_kind = OFFER_AFTER if obs.main_done else OFFER_FIRST
+        for card in offer:
+            action = index.get(ActionKind.OFFER_SWAP, card)
+            if action is not None:
+                plans.append(((offer_kind, card, 0), action))
         return plans
 
     # ------------------------------------------------------------------ search

@@ -8,6 +8,14 @@ Shared by the hard and expert AIs. A *plan* is the move under test, ``(kind, car
   with the new hand, then the turn ends.
 - ``(END, -1, 0)``: end the turn (main action already done, R11).
 - ``(DISCARD_AFTER, card, 0)``: discard and draw after the main action, which ends the turn.
+- ``(OFFER_FIRST, card, 0)``: offer ``card`` to the partner (4 seats, R10), who gives back the
+  hand card it values least (:func:`least_kept`, the normal AI's answer); then the greedy main
+  action with the new hand, then the turn ends.
+- ``(OFFER_AFTER, card, 0)``: the same swap after the main action, which ends the turn.
+- ``(ANSWER, card, 0)``: the searching seat answers its partner's pending offer with ``card``
+  (R10); the offered card is taken to be the offerer's least valued one. The offerer then
+  makes its greedy main action (unless made already) and ends its turn.
+- ``(DECLINE, -1, 0)``: the searching seat declines the offer (R10); the offerer goes on as above.
 
 :func:`rollout_value` then lets every seat play the greedy move of
 :class:`~engine.ai.evaluate.Evaluator` (its own hand and the public cards, with ``spite``) for
@@ -26,12 +34,17 @@ from engine.config import TURNS_PER_SEAT
 from engine.scoring import COOKIE_POINTS
 
 __all__ = [
+    "ANSWER",
+    "DECLINE",
     "DISCARD_AFTER",
     "DISCARD_FIRST",
     "END",
     "MAIN",
+    "OFFER_AFTER",
+    "OFFER_FIRST",
     "Plan",
     "estimate",
+    "least_kept",
     "margin",
     "play_plan",
     "rollout_value",
@@ -41,6 +54,10 @@ MAIN = "main"
 DISCARD_FIRST = "discard_first"
 END = "end"
 DISCARD_AFTER = "discard_after"
+OFFER_FIRST = "offer_first"
+OFFER_AFTER = "offer_after"
+ANSWER = "answer"
+DECLINE = "decline"
 
 Plan = tuple[str, int, int]
 """``(kind, card id, slot)``: a move to search (see the module docstring)."""
@@ -69,15 +86,41 @@ def estimate(state: SimState, seat: int) -> float:
     return margin(state, seat, values)
 
 
+def least_kept(state: SimState, seat: int) -> int:
+    """The hand card ``seat`` values least to keep (the card the normal AI gives away, R10).
+
+    :meth:`~engine.ai.evaluate.Evaluator.keep_value` without spite, ties to the lower id.
+    """
+    ev = Evaluator(state, seat)
+    return min(ev.hand, key=lambda c: (ev.keep_value(c), c))
+
+
 def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
-    """Play ``plan`` for the active ``seat`` of ``state`` and end its turn (R7–R11)."""
+    """Play ``plan`` for ``seat`` of ``state`` and end the current turn (R7–R11).
+
+    ``seat`` is the active seat, except for ``ANSWER``/``DECLINE``: then it is the partner
+    answering the active seat's offer (R10), and the active seat finishes its turn greedily.
+    """
     kind, card, slot = plan
-    if kind == DISCARD_FIRST:
+    if kind in (ANSWER, DECLINE):
+        offerer = state.active
+        if kind == ANSWER:
+            state.do_swap(least_kept(state, offerer), card)
+        if not state.main_done:
+            card, slot = Evaluator(state, offerer, spite).best_main()
+            kind = MAIN
+    elif kind == DISCARD_FIRST:
         state.do_discard(card)
         card, slot = Evaluator(state, seat, spite).best_main()
         kind = MAIN
     elif kind == DISCARD_AFTER:
         state.do_discard(card)
+    elif kind == OFFER_FIRST:
+        state.do_swap(card, least_kept(state, (seat + 2) % 4))
+        card, slot = Evaluator(state, seat, spite).best_main()
+        kind = MAIN
+    elif kind == OFFER_AFTER:
+        state.do_swap(card, least_kept(state, (seat + 2) % 4))
     if kind == MAIN:
         if slot == BLACK_HAT_SLOT:
             state.do_black_hat(card)

@@ -123,7 +123,7 @@ def test_the_search_stays_within_its_budget(seats):
     game = Game.new(GameConfig(seats, 40 + seats))
     expert = ExpertAi(1, budget)
     others = [make_ai(AiLevel.HARD, s, budget=FAST_HARD) for s in range(seats)]
-    searched = {"main": 0, "after": 0}
+    searched = {"main": 0, "after": 0, "answer": 0}
     while not game.is_over:
         seat = game.to_move
         obs, legal = game.observation(seat), game.legal_actions(seat)
@@ -134,29 +134,66 @@ def test_the_search_stays_within_its_budget(seats):
         stats = expert.stats
         work = stats.rollouts * rollout_turns(obs, None) + stats.deals * stats.moments
         assert stats.turns == work
-        if obs.pending_swap is not None or action.kind is ActionKind.OFFER_SWAP:
-            assert stats.rollouts == 0  # swap offers and answers: the normal AI's rules (R10)
-        elif stats.rollouts:
-            kind = "after" if obs.main_done else "main"
+        if obs.pending_swap is not None:  # answering the partner's offer (R10): quick
+            kind, limit = "answer", budget.quick_turns
+        elif obs.main_done:
+            kind, limit = "after", budget.quick_turns
+        else:
+            kind, limit = "main", budget.turns
+        if stats.rollouts:
             searched[kind] += 1
-            assert stats.turns <= (budget.quick_turns if obs.main_done else budget.turns)
+            assert stats.turns <= limit
             assert stats.candidates > 1 and stats.deals * stats.candidates >= stats.rollouts
         game.apply(seat, action)
     assert searched["main"] >= 4
+    if seats == 4:  # the partner (a hard AI) offers swaps: the expert searches its answers
+        assert searched["answer"] >= 1
     assert seats == 4 or searched["after"] >= 4  # end the turn or discard (R9, R11)
     assert ExpertAi(1, SMALL).stats.rollouts == 0  # nothing before the first decision
 
 
-def test_a_swap_answer_is_not_searched():
-    game = Game.new(GameConfig(4, 3))
-    offerer = game.to_move
-    game.apply(offerer, game.legal_actions(offerer)[-2])  # the last swap offer (R10)
-    partner = game.to_move
-    assert partner == (offerer + 2) % 4
-    ai = ExpertAi(1)
-    action = ai.choose(game.observation(partner), game.legal_actions(partner))
-    assert action.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
-    assert ai.stats.rollouts == 0
+def test_swaps_follow_the_normal_rules_when_not_searched():
+    # With swaps=False a 4-seat expert leaves offers and answers to the normal AI's rules
+    # (no rollout); with the default it searches them (R10).
+    plain = ExpertBudget(turns=300, quick_turns=40, swaps=False)
+    game = Game.new(GameConfig(4, 44))
+    others = [make_ai(AiLevel.HARD, s, budget=FAST_HARD) for s in range(4)]
+    searched_answers = unsearched_answers = 0
+    while not game.is_over:
+        seat = game.to_move
+        obs, legal = game.observation(seat), game.legal_actions(seat)
+        if seat == 0 and obs.pending_swap is not None:
+            off = ExpertAi(1, plain)
+            on = ExpertAi(1, ExpertBudget(turns=300, quick_turns=40))
+            off.choose(obs, legal)
+            on.choose(obs, legal)
+            unsearched_answers += off.stats.rollouts == 0
+            searched_answers += on.stats.rollouts > 0
+        game.apply(seat, others[seat].choose(obs, legal))
+    assert unsearched_answers >= 1 and searched_answers == unsearched_answers
+
+
+def test_a_swap_answer_is_searched_quickly_and_only_with_the_viewers_cards():
+    # The partner's answer to an offer (R10) is a quick decision: searched within
+    # quick_turns, among declining and giving one of the cards worth least to keep; the
+    # offered card is hidden from it, so the choice is the same whatever was offered.
+    budget = ExpertBudget(turns=3000, quick_turns=300)
+    choices = set()
+    for offer_index in (-2, -3):
+        game = Game.new(GameConfig(4, 3))
+        offerer = game.to_move
+        offer = game.legal_actions(offerer)[offer_index]
+        assert offer.kind is ActionKind.OFFER_SWAP
+        game.apply(offerer, offer)
+        partner = game.to_move
+        assert partner == (offerer + 2) % 4
+        ai = ExpertAi(1, budget)
+        action = ai.choose(game.observation(partner), game.legal_actions(partner))
+        assert action.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
+        assert 0 < ai.stats.turns <= budget.quick_turns
+        assert ai.stats.candidates == 1 + budget.offers
+        choices.add(action)
+    assert len(choices) == 1
 
 
 def test_inference_puts_weight_on_the_deals_that_explain_the_public_moves():
