@@ -302,7 +302,8 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
             seat = session.game.to_move
             player = players[session.seats[seat].user_id]
             play = bot.get_cog("PlayCog")
-            play._by_slash.clear()
+            play._by_slash.discard(player.id)  # as if their last move was by the controls
+            play._by_controls.add(player.id)
             await play.send_hand_dm(session, seat)
             dm = hand_dm(player, session.id)
             await shoot("hand start", dm, player.user.dm_channel, player.user)
