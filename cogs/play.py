@@ -934,11 +934,13 @@ class PlayCog(HatsFeature, name="PlayCog"):
         so far did so by slash command: at such a table live controls would most likely stay
         unused and cost one more rate-limited edit to collapse when the turn ends (issue 18's
         REST budget). The one line says that ``/hats hand`` shows the buttons, and one move
-        with them brings the live hand DM back from the next turn on.
+        with them brings the live hand DM back from the next turn on. A partner's swap offer
+        (R10) to a player not seen moving always comes with the live controls: the answer is
+        due within the swap time, so it should not need a command.
         """
         if user_id in self._by_slash:
             return True
-        if user_id in self._by_controls:
+        if user_id in self._by_controls or session.game.pending_offer is not None:
             return False
         styles = self._styles.get(session.id)
         return bool(styles) and all(styles.values())
