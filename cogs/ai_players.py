@@ -94,24 +94,30 @@ class AiCog(HatsFeature, name="AiCog"):
 
     # ------------------------------------------------------------------ lobby
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
-        """Lobby hook: the Add AI select (level) and the Remove AI button."""
-        full = len(row.seats) >= MAX_SEATS
-        select = AiSelect(row.id)
-        select.item.placeholder = tr("Add an AI player (choose its level)")
-        select.item.disabled = full
-        names = {
-            AiLevel.EASY: tr("AI: easy"),
-            AiLevel.NORMAL: tr("AI: normal"),
-            AiLevel.HARD: tr("AI: hard"),
-            AiLevel.EXPERT: tr("AI: expert"),
-        }
-        for option in select.item.options:
-            option.label = names[AiLevel(option.value)]
-        remove = LobbyButton(row.id, LobbyOp.REMOVE_AI)
-        remove.item.label = tr("Remove AI")
-        remove.item.style = discord.ButtonStyle.secondary
-        remove.item.disabled = not any(s.ai_level for s in row.seats)
-        return [remove, select]
+        """Lobby hook: the Add AI select (level) and the Remove AI button, each only when usable.
+
+        Add AI while a place is open, Remove AI while an AI sits (issue 18: no greyed-out
+        controls; the lobby's status line says when the table is full).
+        """
+        items: list[discord.ui.Item] = []
+        if any(s.ai_level for s in row.seats):
+            remove = LobbyButton(row.id, LobbyOp.REMOVE_AI)
+            remove.item.label = tr("Remove AI")
+            remove.item.style = discord.ButtonStyle.secondary
+            items.append(remove)
+        if len(row.seats) < MAX_SEATS:
+            select = AiSelect(row.id)
+            select.item.placeholder = tr("Add an AI player (choose its level)")
+            names = {
+                AiLevel.EASY: tr("AI: easy"),
+                AiLevel.NORMAL: tr("AI: normal"),
+                AiLevel.HARD: tr("AI: hard"),
+                AiLevel.EXPERT: tr("AI: expert"),
+            }
+            for option in select.item.options:
+                option.label = names[AiLevel(option.value)]
+            items.append(select)
+        return items
 
     async def add_ai(self, interaction: discord.Interaction, lobby_id: int, level: str) -> LobbyRow:
         """Seat an AI of ``level`` (host only); ServiceError when full, closed or not the host."""

@@ -39,6 +39,7 @@ from coach import (
     LEARNER,
     LESSON_SEEDS,
     Note,
+    NoteKind,
     explain_end,
     latest_notes,
     lesson_config,
@@ -47,17 +48,17 @@ from coach import (
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.errors import GuardedItem
-from cogs.render import end_embed
 from cogs.render.coach import coach_lines, hint_line
 from cogs.replies import error_text, labels_for, send_private
 from data import LobbyRow, StoreError
 from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
-from engine import Event
+from engine import Event, GameResult
 from service import GameSession, ServiceError
 
 if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
+    from cogs.render.common import SeatLabel
 
 __all__ = [
     "COACH_MARK",
@@ -68,6 +69,7 @@ __all__ = [
     "CoachOp",
     "LearnCog",
     "coach_section",
+    "end_notes",
     "hint_seed",
     "posts_table",
 ]
@@ -161,6 +163,23 @@ def coach_section(
         return [], button
     lines = coach_lines(_notes(session, seat), labels_for(session, names, tr), tr)
     return [f"{COACH_MARK} {line}" for line in lines], button
+
+
+def end_notes(result: GameResult, seats: Sequence[SeatLabel], tr: Tr) -> str:
+    """The coach's end notes for the learner (:func:`coach.explain_end`), one 🎓 line each.
+
+    Said once: the learner's favourite hat and the turned-down slots explained, then their
+    final score and place, except when they won (the result's head already says who won and
+    with how many points), then the invitation to another lesson.
+    """
+    notes = [
+        note
+        for note in explain_end(result, LEARNER)
+        if not (note.kind is NoteKind.FINAL and LEARNER in result.winners)
+    ]
+    lines = coach_lines(notes, seats, tr)
+    lines.append(tr("Another lesson? /hats learn deals a new game."))
+    return "\n".join(f"{COACH_MARK} {line}" for line in lines)
 
 
 def posts_table(session: GameSession) -> bool:
@@ -449,10 +468,14 @@ class LearnCog(HatsFeature, name="LearnCog"):
 
     # ------------------------------------------------------------------ the game's end
     async def announce_end(self, session: GameSession) -> None:
-        """Outbox ``end`` of a practice game: the final scores and the coach's end notes.
+        """Outbox ``end`` of a practice game: the final result with the coach's end notes.
 
-        Posted once where the game lives (DMs or the thread), in the learner's language.
-        Other games' ends are the table's (TableCog).
+        One Components V2 message, posted once where the game lives (DMs or the thread; in an
+        ephemeral lesson a private followup), in the learner's language: the final result as
+        a table's end screen shows it (:meth:`cogs.table.TableCog.end_layout`: winner, end
+        picture with its alt text) and, in a text display of their own, the coach's end notes
+        (:func:`end_notes`) and the invitation to another lesson; no rating, no record, no
+        Rematch. Other games' ends are the table's (TableCog).
         """
         if not session.practice or session.message("end") is not None:
             return
@@ -462,19 +485,17 @@ class LearnCog(HatsFeature, name="LearnCog"):
             return
         tr = self.tr_for(learner, session.row.guild_id)
         labels = labels_for(session, self.bot.names, tr)
-        embed = end_embed(session.game.public_view(), labels, tr, game_id=session.id)
-        lines = coach_lines(explain_end(result, LEARNER), labels, tr)
-        lines.append(tr("Another lesson? /hats learn deals a new game."))
-        content = "\n".join(f"{COACH_MARK} {line}" for line in lines)
+        table: Any = self.bot.get_cog("TableCog")
+        view, files = await table.end_layout(session, tr, coach=end_notes(result, labels, tr))
         if session.row.settings.get(WHERE) == EPHEMERAL:
             answer = self._answers.pop(session.id, None)
             if answer is not None:
                 with contextlib.suppress(discord.HTTPException):  # the token may have expired
-                    await answer.followup.send(content=content, embed=embed, ephemeral=True)
+                    await answer.followup.send(view=view, files=files, ephemeral=True)
             return
         channel = self.bot.get_partial_messageable(session.channel_id)
         try:
-            message = await channel.send(content=content, embed=embed)
+            message = await channel.send(view=view, files=files)
         except discord.Forbidden:  # the learner closed their DMs meanwhile
             log.info("practice game %d: its end could not be sent", session.id)
             return

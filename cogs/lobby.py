@@ -90,6 +90,10 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         Join / Leave / Start / Cancel in one row, the other cogs' buttons (teams, Remove AI)
         in rows of at most five, and each select (Add AI, turn timer) in a row of its own.
+        Only usable controls are shown, in full colour (issue 18): Join only while a place is
+        open, Start only with at least 2 players; the texts' status line ("Waiting for 1 more
+        player to start.", "The table is full.") says why one is missing. The other cogs'
+        hooks leave out their own unusable controls the same way.
         """
         container = discord.ui.Container(accent_colour=COLOUR)
         for block in lobby_texts(self.lobby_info(row, tr, status), tr):
@@ -101,13 +105,11 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             (LobbyOp.START, tr("Start"), discord.ButtonStyle.primary),
             (LobbyOp.CANCEL, tr("Cancel"), discord.ButtonStyle.danger),
         ):
+            if not self.usable(op, row):
+                continue  # the status line says why (full, waiting for players): no grey rows
             button = LobbyButton(row.id, op)
             button.item.label = label
             button.item.style = style
-            if op is LobbyOp.START:
-                button.item.disabled = len(row.seats) < MIN_SEATS
-            if op is LobbyOp.JOIN:
-                button.item.disabled = len(row.seats) >= MAX_SEATS
             main.add_item(button)
         container.add_item(main)
         buttons: list[discord.ui.Item] = []
@@ -123,6 +125,15 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
         return view
+
+    @staticmethod
+    def usable(op: LobbyOp, row: LobbyRow) -> bool:
+        """Whether the lobby's ``op`` button can do something now (R3: 2 to 4 players)."""
+        if op is LobbyOp.JOIN:
+            return len(row.seats) < MAX_SEATS
+        if op is LobbyOp.START:
+            return len(row.seats) >= MIN_SEATS
+        return True
 
     @staticmethod
     def closed_view(text: str) -> discord.ui.LayoutView:

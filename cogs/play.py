@@ -103,6 +103,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         super().__init__(bot)
         self._shown: dict[tuple[int, int], tuple] = {}  # (game, seat) -> situation drawn
         self._by_slash: set[int] = set()  # users whose last move (any game) was a slash command
+        self._by_controls: set[int] = set()  # users whose last move was by controls (DM, hand)
+        # game -> {user: their latest move in it was a slash command} (see plays_by_slash)
+        self._styles: dict[int, dict[int, bool]] = {}
         # (game, seat) -> (turn, (channel, message) or None): the DM of the turn's first swap
         # offer to that partner; later offers in the same turn redraw it (no new DM)
         self._offer_dms: dict[tuple[int, int], tuple[tuple, tuple[int, int | None] | None]] = {}
@@ -769,10 +772,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 self._offer_dms.pop((session.id, seat), None)
         mover = session.seats[event.seat].user_id
         if actor == "player" and mover is not None:  # how they play: slash commands or controls
-            if origin is None:
-                self._by_slash.add(mover)
-            else:
-                self._by_slash.discard(mover)
+            by_slash = origin is None
+            (self._by_slash.add if by_slash else self._by_slash.discard)(mover)
+            (self._by_controls.discard if by_slash else self._by_controls.add)(mover)
+            self._styles.setdefault(session.id, {})[mover] = by_slash
+        if game.is_over:
+            self._styles.pop(session.id, None)
         for seat in session.human_seats():
             s = seat.seat
             if session.message(DM_BLOCKED_ROLE, s) is not None:
@@ -883,15 +888,16 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def send_hand_dm(self, session: GameSession, seat: int) -> None:
         """A new DM that pings ``seat``: their turn came, or a swap offer.
 
-        The live hand DM with controls; for a player whose last move (in any game) was a slash
-        command, one line with their hand instead (nothing to collapse afterwards).
+        The live hand DM with controls; for a player who plays by slash commands
+        (:meth:`plays_by_slash`), one line with their hand instead (nothing to collapse
+        afterwards).
         """
         user_id = session.seats[seat].user_id
         if user_id is None:
             return
         tr = self.tr_for(user_id, session.row.guild_id)
         where = session.channel_mention
-        if user_id in self._by_slash:
+        if self.plays_by_slash(session, user_id):
             # they play by slash commands: one line pings them, no controls to collapse later
             game = session.game
             cards = ", ".join(card_label(c, tr=tr) for c in game.hands[seat])
@@ -918,6 +924,26 @@ class PlayCog(HatsFeature, name="PlayCog"):
         files = await self.hand_picture(session, seat, tr, message, urgent=False)
         view = message.view(picture=bool(files))
         await self.send_dm(session, seat, None, live=True, view=view, files=files)
+
+    def plays_by_slash(self, session: GameSession, user_id: int) -> bool:
+        """Whether ``user_id``'s turn ping is the one-line DM instead of the live hand DM.
+
+        True when their latest move (any game, since the bot started) was a slash command;
+        False when it was made with controls (the hand DM's, or ``/hats hand``'s). A player not
+        seen moving yet gets the live hand DM, unless every human who has moved in this game
+        so far did so by slash command: at such a table live controls would most likely stay
+        unused and cost one more rate-limited edit to collapse when the turn ends (issue 18's
+        REST budget). The one line says that ``/hats hand`` shows the buttons, and one move
+        with them brings the live hand DM back from the next turn on. A partner's swap offer
+        (R10) to a player not seen moving always comes with the live controls: the answer is
+        due within the swap time, so it should not need a command.
+        """
+        if user_id in self._by_slash:
+            return True
+        if user_id in self._by_controls or session.game.pending_offer is not None:
+            return False
+        styles = self._styles.get(session.id)
+        return bool(styles) and all(styles.values())
 
     async def edit_dm(
         self,

@@ -253,18 +253,38 @@ class TableCog(HatsFeature, name="TableCog"):
         self, session: GameSession
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
         """The final result as a V2 layout and its files (the end picture, the record)."""
-        tr = self.public_tr(session.row.guild_id)
+        return await self.end_layout(session, self.public_tr(session.row.guild_id))
+
+    async def end_layout(
+        self, session: GameSession, tr: Tr, *, coach: str | None = None
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """A finished game's result as a V2 layout in ``tr``'s language, and its files.
+
+        One container: who won and what decided, the end picture at full width (its alt text,
+        :func:`end_alt_text`, built once) or the compact results, then the rating changes or
+        why the game is not rated, the record attached, and a Rematch button below. With
+        ``coach`` (a practice game's end, :class:`cogs.learn.LearnCog`): the coach's end notes
+        in a text display of their own instead of ratings, record and Rematch (practice games
+        are never rated nor kept).
+        """
         seats = labels_for(session, self.bot.names, tr)
         obs = session.game.public_view()
         humans = sum(1 for s in session.seats if s.user_id is not None)
+        alt = end_alt_text(obs, seats, tr, game_id=session.id)
         files: list[discord.File] = []
         if self.pictures_on(session.row.guild_id):
-            alt = end_alt_text(obs, seats, tr, game_id=session.id)
             files = await self.bot.pictures.end(session, self.bot.names, tr, None, description=alt)
-        texts = end_texts(obs, seats, tr, game_id=session.id, pictures=bool(files), humans=humans)
+        texts = end_texts(
+            obs, seats, tr, game_id=session.id, pictures=bool(files), humans=humans, alt=alt
+        )
         container = _headed(texts.head, END_FILE if files else None, texts.alt)
         if texts.results:
             container.add_item(discord.ui.TextDisplay(texts.results))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        if coach is not None:
+            container.add_item(discord.ui.TextDisplay(coach))
+            return view, files
         ratings = await self._rating_changes(session, tr)
         if texts.unrated:
             container.add_item(discord.ui.TextDisplay(f"-# {texts.unrated}"))
@@ -276,8 +296,6 @@ class TableCog(HatsFeature, name="TableCog"):
         rematch.item.label = tr("Rematch")
         rematch.item.style = discord.ButtonStyle.success
         rematch.item.emoji = "🔁"
-        view = discord.ui.LayoutView(timeout=None)
-        view.add_item(container)
         view.add_item(discord.ui.ActionRow(rematch))
         return view, [record, *files]
 

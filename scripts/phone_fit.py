@@ -4,12 +4,13 @@ Usage: python scripts/phone_fit.py [--langs en de] [--out docs/images/phone] [--
 
 Plays one 4-player game under simcord (a fresh bot, ``bot.create_bot`` on a temporary SQLite
 file, no turn timer, all players human, random legal moves from ``random.Random(--seed)``),
-in each language of ``--langs`` (every player's client and the server speak it). At four
+in each language of ``--langs`` (every player's client and the server speak it). At five
 moments it opens simcord's preview (``env.preview``: the real message as Discord shows it,
 focused alone, ``display="fixed"``, 360 CSS px wide) in headless Chromium (Debian's
 ``chromium``, driven over the DevTools protocol with aiohttp) and measures the message's
 height in CSS pixels, from the top of the author line to the bottom of its last component:
 
+- ``lobby``: the lobby with 4 players joined, before the start (only usable controls);
 - ``hand start``: the live hand DM of the player to move at the start of a turn, mid-game;
 - ``hand chosen``: the same message after a card was chosen in its card select;
 - ``table``: the public table message, mid-game (4 players);
@@ -56,6 +57,8 @@ PAGE_HEIGHT = 3000
 """The preview's and the browser's height: tall enough that no message is cut."""
 LIMITS = {"hand start": 640, "hand chosen": 640, "table": 640, "end": 1000}
 """The issue's height limits in CSS pixels at 360 px wide."""
+MEASURED_ONLY = ("lobby",)
+"""Surfaces measured without a limit of their own."""
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -265,8 +268,7 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
             lobby = (await members[0].slash(channel, "hats new")).response.message
             for m in members[1:]:
                 await m.click(lobby, custom_id=_join_id(lobby))
-            await members[0].click(lobby, custom_id=_start_id(lobby))
-            session = await bot.games.session_in_channel(channel.id)
+                lobby = next(x for x in channel.history() if x.id == lobby.id)
             rng = random.Random(seed)
 
             async def tick() -> None:
@@ -285,6 +287,11 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
                     path = out / f"{name.replace(' ', '-')}-{lang}.png"
                     heights[name] = await browser.shoot(preview.url, path, tick)
 
+            # the full lobby before the start: only usable controls (no Join, no Add AI)
+            await shoot("lobby", lobby, channel, members[0])
+            await members[0].click(lobby, custom_id=_start_id(lobby))
+            session = await bot.games.session_in_channel(channel.id)
+
             # mid-game, a human to move at the start of their turn, no swap pending
             def turn_start(game: Any) -> bool:
                 fresh = not game.main_done and not game.optional_used
@@ -295,7 +302,8 @@ async def run(lang: str, seed: int, out: Path, browser: Browser) -> dict[str, in
             seat = session.game.to_move
             player = players[session.seats[seat].user_id]
             play = bot.get_cog("PlayCog")
-            play._by_slash.clear()
+            play._by_slash.discard(player.id)  # as if their last move was by the controls
+            play._by_controls.add(player.id)
             await play.send_hand_dm(session, seat)
             dm = hand_dm(player, session.id)
             await shoot("hand start", dm, player.user.dm_channel, player.user)
@@ -367,6 +375,9 @@ def main() -> None:
         row = " ".join(f"{results[lang].get(name, 0):>6}" for lang in args.langs)
         ok = all(results[lang].get(name, 0) <= limit for lang in args.langs)
         print(f"{name:<12} {row}  {limit:>5} {'ok' if ok else 'TOO TALL'}")
+    for name in MEASURED_ONLY:
+        row = " ".join(f"{results[lang].get(name, 0):>6}" for lang in args.langs)
+        print(f"{name:<12} {row}      -")
 
 
 if __name__ == "__main__":

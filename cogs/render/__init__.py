@@ -1,20 +1,18 @@
-"""Pure renderers: engine observations in, ``discord.Embed`` objects and strings out.
+"""Pure renderers: engine observations in, texts (for Components V2 layouts) out.
 
 No I/O and no interaction objects: every function takes an observation (or an error, or a
 lobby description) and a :class:`cogs.i18n.Tr`, and every text a user reads goes through
-that ``Tr``. What each renderer may show follows "Who may see what" of docs/RULES.md:
-:func:`table_embed` takes the public observation, :func:`hand_embed` a seat's own one.
-Every embed is kept within Discord's limits (see :mod:`cogs.render.limits`).
+that ``Tr``. What each renderer may show follows "Who may see what" of docs/RULES.md: the
+table's and the end's texts take the public observation, the hand's texts a seat's own one.
+Everything is kept within Discord's limits (see :mod:`cogs.render.limits`).
 
 Modules: ``common`` (seat labels, card text), ``events`` (events in words), ``table``,
 ``hand``, ``lobby``, ``end``, ``rules``, ``errors`` (illegal moves), ``limits``.
 """
 
 from cogs.render.common import SeatLabel, card_label, card_short, card_token, type_name
-from cogs.render.end import end_embed
 from cogs.render.errors import illegal_move_text
 from cogs.render.events import describe_event
-from cogs.render.hand import hand_embed
 from cogs.render.limits import embed_size, fit_embed
 from cogs.render.lobby import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_texts
 from cogs.render.rules import rules_views
@@ -30,9 +28,7 @@ __all__ = [
     "card_token",
     "describe_event",
     "embed_size",
-    "end_embed",
     "fit_embed",
-    "hand_embed",
     "illegal_move_text",
     "lobby_texts",
     "rules_views",

@@ -1,36 +1,28 @@
-"""The final scores: everything revealed at the end (R14–R21)."""
+"""The final scores: everything revealed at the end (R14–R21), as Components V2 texts."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-import discord
-
 from cogs.i18n import Tr
 from cogs.render.common import (
-    COLOUR,
     COOKIE,
     TEAM_NAMES,
     SeatLabel,
     board_text,
     card_short,
-    card_token,
-    cards_short,
-    collection_text,
     seat_display_name,
     seat_mention,
     team_members,
     team_of,
 )
-from cogs.render.limits import fit_embed
 from cogs.render.table import card_words, fit_alt
 from engine import BLACK_HAT_EMOJI, GameResult, Observation, TieBreak
 
 __all__ = [
     "EndTexts",
     "end_alt_text",
-    "end_embed",
     "end_texts",
     "group_seats",
     "groups",
@@ -106,44 +98,6 @@ def tie_break_text(tie_break: TieBreak, tr: Tr, *, teams: bool) -> str:
     return tr("Totals and black hats were tied and the cookie did not decide: the win is shared.")
 
 
-def _player_field(
-    result: GameResult,
-    seats: Sequence[SeatLabel],
-    tr: Tr,
-    seat: int,
-    teams: Sequence[Sequence[int]] | None,
-) -> tuple[str, str]:
-    score = result.scores[seat]
-    marks = ""
-    if seat in result.winners:
-        marks += TROPHY + " "
-    if result.cookie == seat:
-        marks += COOKIE + " "
-    name = marks + seat_display_name(seats, seat, tr)
-    team = team_of(teams, seat)
-    if team is not None:
-        name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
-    blacks = " ".join(card_token(c, black_hat=True) for c in result.black_hats[seat])
-    lines = [
-        tr(
-            "Collection {collection} + favourite {favourite} + cookie {cookie} = **{total}**",
-            collection=score.collection,
-            favourite=score.favourite,
-            cookie=score.cookie,
-            total=score.total,
-        ),
-        tr("Favourite hat: {card}", card=card_short(result.favourites[seat])),
-        tr("Face up: {cards}", cards=collection_text(result.collections[seat])),
-        tr.plural(
-            "{n} black hat: {cards}",
-            "{n} black hats: {cards}",
-            score.black_hats,
-            cards=blacks or cards_short(()),
-        ),
-    ]
-    return name, "\n".join(lines)
-
-
 def rank_seats(
     totals: Sequence[int],
     winners: Collection[int],
@@ -183,67 +137,6 @@ def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[i
         teams,
         [s.black_hats for s in result.scores],
     )
-
-
-def end_embed(
-    obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_id: int
-) -> discord.Embed:
-    """The final scores from any observation of a finished game (``obs.result`` set).
-
-    Shows the winner(s) and what decided (R19, R20), every seat's score broken down into
-    collection, favourite, cookie and total with its black hat count (R16–R19), the
-    favourites and black hats revealed (R21), the board after clean-up with turned-down
-    slots struck through and listed (R15), and with 4 seats the team totals (R20). Players
-    are listed by rank (:func:`ranking`), numbered.
-    Raises ValueError while the game is still running.
-    """
-    result = obs.result
-    if result is None:
-        raise ValueError("end_embed needs a finished game (obs.result set)")
-    teams = obs.teams
-    description = "\n".join(
-        [
-            winner_text(result, seats, tr, teams),
-            tie_break_text(result.tie_break, tr, teams=bool(teams)),
-        ]
-    )
-    embed = discord.Embed(
-        title=tr("Hats: game #{game_id} is over", game_id=game_id),
-        description=description,
-        colour=COLOUR,
-    )
-    down = [s for s in range(1, len(result.board) + 1) if s not in result.face_up_slots]
-    board_lines = [board_text(result.board, face_up=result.face_up_slots)]
-    if down:
-        board_lines.append(
-            tr.plural(
-                "Slot {slots} was turned face down: a lower slot has the same colour.",
-                "Slots {slots} were turned face down: lower slots have the same colours.",
-                len(down),
-                slots=", ".join(str(s) for s in down),
-            )
-        )
-    else:
-        board_lines.append(tr("Every slot stays face up."))
-    embed.add_field(name=tr("Tea table after clean-up"), value="\n".join(board_lines), inline=False)
-    for rank, seat in enumerate(ranking(result, teams), start=1):
-        name, value = _player_field(result, seats, tr, seat, teams)
-        embed.add_field(name=f"{rank}. {name}", value=value, inline=True)
-    if teams and result.team_totals is not None:
-        named = team_members(teams, seats, tr)
-        value = "\n".join(
-            tr.plural(
-                "{team} ({members}): {n} point",
-                "{team} ({members}): {n} points",
-                total,
-                team=team,
-                members=members,
-            )
-            for (team, members), total in zip(named, result.team_totals, strict=True)
-        )
-        embed.add_field(name=tr("Team totals"), value=value, inline=False)
-    embed.set_footer(text=tr("Game #{game_id}", game_id=game_id))
-    return fit_embed(embed)
 
 
 # ---------------------------------------------------------------------- Components V2 texts
@@ -314,10 +207,8 @@ def end_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_i
         f"{i} {card_words(c, tr)}" + ("" if i in result.face_up_slots else " (×)")
         for i, c in enumerate(result.board, start=1)
     )
-    lines = [
-        tr("Hats: game #{game_id} is over", game_id=game_id),
-        f"{tr('Tea table after clean-up')}: {board}",
-    ]
+    heading = tr("Tea table after clean-up")  # (a call inside an f-string is not extracted)
+    lines = [tr("Hats: game #{game_id} is over", game_id=game_id), f"{heading}: {board}"]
     teams = obs.teams
     for group in groups(result, teams):
         if teams:
@@ -327,15 +218,19 @@ def end_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_i
         for seat in group:
             mark = f"{TROPHY} " if seat in result.winners else ""
             name = seat_display_name(seats, seat, tr)
+            favourite = card_words(result.favourites[seat], tr)
+            # built before the call: a bare ``tr`` inside tr.plural(...) makes Babel's
+            # extractor read the plural as a singular
+            blacks = ", ".join(card_words(c, tr) for c in result.black_hats[seat]) or "—"
             lines.append(
                 f"{mark}{name}: {_score_words(result, tr, seat)}; "
-                + tr("Favourite hat: {card}", card=card_words(result.favourites[seat], tr))
+                + tr("Favourite hat: {card}", card=favourite)
                 + "; "
                 + tr.plural(
                     "{n} black hat: {cards}",
                     "{n} black hats: {cards}",
                     result.scores[seat].black_hats,
-                    cards=", ".join(card_words(c, tr) for c in result.black_hats[seat]) or "—",
+                    cards=blacks,
                 )
             )
     return fit_alt("\n".join(lines))
@@ -374,9 +269,12 @@ def end_texts(
     game_id: int,
     pictures: bool = True,
     humans: int = 2,
+    alt: str | None = None,
 ) -> EndTexts:
     """The V2 end screen's texts (see :class:`EndTexts`); ``humans``: human seats (rating).
 
+    ``alt``: the end picture's alt text when the caller has built it already (for the
+    picture's file), else :func:`end_alt_text` builds it here: once per game end.
     Raises ValueError while the game is still running.
     """
     result = obs.result
@@ -397,5 +295,5 @@ def end_texts(
         head=head,
         unrated=unrated,
         results=None if pictures else _compact_results(obs, seats, tr),
-        alt=end_alt_text(obs, seats, tr, game_id=game_id),
+        alt=alt if alt is not None else end_alt_text(obs, seats, tr, game_id=game_id),
     )

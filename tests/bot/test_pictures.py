@@ -164,6 +164,8 @@ async def test_the_table_picture_speaks_the_servers_language(simcord_env):
     lobby = (await players[0].slash(channel, "hats new")).response.message
     ids = custom_ids(lobby)
     await players[1].click(lobby, custom_id=next(i for i in ids if i.endswith(":join")))
+    lobby = next(m for m in channel.history() if m.id == lobby.id)  # Start shows with 2 players
+    ids = custom_ids(lobby)
     await players[0].click(lobby, custom_id=next(i for i in ids if i.endswith(":start")))
     session = await env.bot.games.session_in_channel(channel.id)
     italian = env.bot.translator.for_locale("it")

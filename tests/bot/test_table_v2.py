@@ -184,3 +184,30 @@ async def test_a_game_against_the_ai_says_it_is_not_rated(simcord_env):
     assert unrated != "Not rated: a game counts for the ratings with at least two human players."
     assert unrated in message_text(message)
     assert bot_messages(env, channel)
+
+
+async def test_the_end_pictures_alt_text_is_built_once_per_game_end(world, monkeypatch):
+    import importlib
+
+    from tests.bot.helpers import play_to_end
+
+    table_module = importlib.import_module("cogs.table")  # the module the bot's cog runs
+    end_module = importlib.import_module("cogs.render.end")
+    built = []
+    real = end_module.end_alt_text
+
+    def counted(*args, **kwargs):
+        built.append(kwargs.get("game_id"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(table_module, "end_alt_text", counted)
+    monkeypatch.setattr(end_module, "end_alt_text", counted)
+    session = await play_to_end(world, 2, seed=5)
+    assert built == [session.id]
+    end = fetch(world.channel, session.message("end").message_id)
+    (alt,) = alt_texts(end)
+    assert alt.startswith(
+        world.env.bot.public_tr(world.channel.guild.id)(
+            "Hats: game #{game_id} is over", game_id=session.id
+        )
+    )

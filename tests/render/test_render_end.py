@@ -1,19 +1,20 @@
-"""The final scores embed (R14–R21)."""
+"""The final result's texts (Components V2) and the end picture's alt text (R14–R21)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
-from render_support import EN, FR, embed_text, finished_game, game_after, seat_labels
+from render_support import EN, FR, finished_game, game_after, seat_labels
 
-from cogs.render import card_short, card_token, end_embed
-from cogs.render.common import SLOT_KEYCAPS
-from engine import TieBreak
+from cogs.render import card_short
+from cogs.render.common import SLOT_KEYCAPS, type_name
+from cogs.render.end import end_alt_text, end_texts
+from engine import BLACK_HAT_EMOJI, TieBreak
 
 
-def _player_value(embed, seat):
-    return next(f.value for f in embed.fields if f"Player{seat}" in f.name)
+def _words(card, tr=EN) -> str:
+    return f"{type_name(card.type, tr)} {card.value}"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -21,59 +22,57 @@ def _player_value(embed, seat):
 def test_end_totals_match_the_result(seats, seed):
     game = finished_game(seats, seed)
     result = game.result
-    embed = end_embed(game.public_view(), seat_labels(seats), EN, game_id=9)
-    assert embed.title == "Hats: game #9 is over"
+    obs = game.public_view()
+    compact = end_texts(obs, seat_labels(seats), EN, game_id=9, pictures=False)
+    alt = end_alt_text(obs, seat_labels(seats), EN, game_id=9)
+    assert compact.head.startswith("**Hats: game #9 is over**")
+    lines = compact.results.splitlines()
     for seat, score in enumerate(result.scores):
-        value = _player_value(embed, seat)
-        assert (
+        line = next(x for x in lines if f"<@{1001 + seat}>" in x)
+        said = (
             f"Collection {score.collection} + favourite {score.favourite} + "
-            f"cookie {score.cookie} = **{score.total}**"
-        ) in value
-        assert f"Favourite hat: {card_short(result.favourites[seat])}" in value
+            f"cookie {score.cookie} = {score.total}"
+        )
+        assert said in line and said in alt
+        assert f"Favourite hat: {card_short(result.favourites[seat])}" in line
+        assert f"{BLACK_HAT_EMOJI}×{score.black_hats}" in line
+        # R21: favourites and black hats revealed in the picture's words
+        assert f"Favourite hat: {_words(result.favourites[seat])}" in alt
         for card in result.black_hats[seat]:
-            assert card_token(card, black_hat=True) in value  # R21: black hats revealed
-        for card in result.collections[seat]:
-            assert card_short(card) in value
-        hats = score.black_hats
-        assert (f"{hats} black hat:" if hats == 1 else f"{hats} black hats:") in value
-    winners = [f for f in embed.fields if "🏆" in f.name]
-    assert len(winners) == len(result.winners)
-    # players are listed by rank, numbered: winners first, then by total
-    ranked = [f for f in embed.fields if f.name[:1].isdigit()]
-    assert [f.name.split(".")[0] for f in ranked] == [str(i) for i in range(1, seats + 1)]
-    assert all("🏆" in f.name for f in ranked[: len(result.winners)])
-    totals = [int(f.value.split("**")[1]) for f in ranked[len(result.winners) :]]
+            assert _words(card) in alt
+        assert ("🏆" in line) == (seat in result.winners)
+    # ranked: winners first, then by total (teams together with 4 seats)
+    ranked = [x for x in lines if "<@" in x]
     if seats != 4:
+        assert [x.split(".")[0] for x in ranked] == [str(i) for i in range(1, seats + 1)]
+        totals = [int(x.split(" = ")[1].split(" ")[0]) for x in ranked[len(result.winners) :]]
         assert totals == sorted(totals, reverse=True)
-    board = next(f.value for f in embed.fields if f.name == "Tea table after clean-up")
+    # the board after clean-up: turned-down slots struck through (text) and marked (alt)
     for slot, card in enumerate(result.board, start=1):
-        shown = card_short(card) if slot in result.face_up_slots else f"~~{card_short(card)}~~"
-        assert f"{SLOT_KEYCAPS[slot - 1]} {shown}" in board
+        up = slot in result.face_up_slots
+        shown = card_short(card) if up else f"~~{card_short(card)}~~"
+        assert f"{SLOT_KEYCAPS[slot - 1]} {shown}" in lines[0]
+        assert (f"{slot} {_words(card)} (×)" in alt) != up
     if seats == 4:
-        totals = next(f.value for f in embed.fields if f.name == "Team totals")
         for index, total in enumerate(result.team_totals):
             team = "Team A" if index == 0 else "Team B"
-            assert f"{team} (" in totals and f"): {total} point" in totals
-        assert sum(result.scores[s].total for s in (0, 2)) == result.team_totals[0]
+            assert f"**{team}** · {total} point" in compact.results
+            assert f"{team}: {total} point" in alt
         winning = "Team A" if 0 in result.winners else "Team B"
         if result.tie_break is not TieBreak.SHARED:
-            assert embed.description.startswith(f"🏆 {winning} wins")
+            assert f"🏆 {winning} wins" in compact.head
     elif len(result.winners) == 1:
         best = result.scores[result.winners[0]].total
-        assert f"🏆 <@{1001 + result.winners[0]}> wins with {best} point" in embed.description
+        assert f"🏆 <@{1001 + result.winners[0]}> wins with {best} point" in compact.head
+    # with the picture: no results in text, the alt text the same
+    pictured = end_texts(obs, seat_labels(seats), EN, game_id=9)
+    assert pictured.results is None and pictured.alt == alt and pictured.head == compact.head
 
 
-def test_turned_down_slots_are_listed():
-    for seed in range(20):
-        game = finished_game(3, seed)
-        down = [s for s in range(1, 7) if s not in game.result.face_up_slots]
-        if down:
-            break
-    embed = end_embed(game.public_view(), seat_labels(3), EN, game_id=1)
-    board = next(f.value for f in embed.fields if f.name == "Tea table after clean-up")
-    slots = ", ".join(map(str, down))
-    assert f"Slot {slots} was" in board or f"Slots {slots} were" in board
-    assert "turned face down" in board
+def test_the_alt_text_given_is_used_as_it_is():
+    game = finished_game(3, 1)
+    texts = end_texts(game.public_view(), seat_labels(3), EN, game_id=1, alt="built once")
+    assert texts.alt == "built once"
 
 
 @pytest.mark.parametrize(
@@ -90,26 +89,30 @@ def test_tie_break_is_explained(tie_break, words):
     winners = (0, 2) if tie_break is TieBreak.SHARED else (1,)
     result = replace(game.result, tie_break=tie_break, winners=winners)
     obs = replace(game.public_view(), result=result)
-    embed = end_embed(obs, seat_labels(3), EN, game_id=1)
-    assert words in embed.description
+    head = end_texts(obs, seat_labels(3), EN, game_id=1).head
+    assert words in head
     if tie_break is TieBreak.SHARED:
-        assert "Shared win: <@1001>, <@1003>" in embed.description
+        assert "Shared win: <@1001>, <@1003>" in head
 
 
 def test_team_tie_breaks_speak_of_teams():
     game = finished_game(4, 2)
     result = replace(game.result, tie_break=TieBreak.COOKIE, winners=(1, 3))
-    embed = end_embed(replace(game.public_view(), result=result), seat_labels(4), EN, game_id=1)
-    assert "Team B wins (<@1002> & <@1004>)" in embed.description
-    assert "the team holding the cookie wins" in embed.description
+    obs = replace(game.public_view(), result=result)
+    head = end_texts(obs, seat_labels(4), EN, game_id=1).head
+    assert "Team B wins (<@1002> & <@1004>)" in head
+    assert "the team holding the cookie wins" in head
 
 
 def test_end_needs_a_finished_game():
+    obs = game_after(2, 1, 3).public_view()
     with pytest.raises(ValueError):
-        end_embed(game_after(2, 1, 3).public_view(), seat_labels(2), EN, game_id=1)
+        end_texts(obs, seat_labels(2), EN, game_id=1)
+    with pytest.raises(ValueError):
+        end_alt_text(obs, seat_labels(2), EN, game_id=1)
 
 
 def test_french_end():
     game = finished_game(2, 5)
-    text = embed_text(end_embed(game.public_view(), seat_labels(2), FR, game_id=4))
-    assert "Chapeau préféré" in text and "Partie n°\u00a04" in text
+    texts = end_texts(game.public_view(), seat_labels(2), FR, game_id=4, pictures=False)
+    assert "Chapeau préféré" in texts.results and "la partie n°\u00a04" in texts.head

@@ -1,4 +1,4 @@
-"""A seat's private hand embed and its private event lines."""
+"""A seat's private hand message texts (Components V2) and its private event lines."""
 
 from __future__ import annotations
 
@@ -7,16 +7,22 @@ from render_support import (
     EN,
     FR,
     cards_in,
-    embed_text,
     game_after,
     known_to,
     random_game_states,
     seat_labels,
 )
 
-from cogs.render import card_label, card_short, card_token, describe_event, hand_embed
+from cogs.render import card_short, card_token, describe_event
+from cogs.render.hand import hand_alt_text, hand_texts
 from engine import ALL_CARDS, ActionKind, Game, GameConfig
-from engine.actions import BLACK_HATS, DISCARDS, END_TURN, EXCHANGES, OFFERS
+from engine.actions import BLACK_HATS, DISCARDS, END_TURN, OFFERS
+
+
+def texts_of(obs, labels, tr=EN, **kwargs) -> str:
+    """Every visible text of the V2 hand message (the picture's text layout included)."""
+    t = hand_texts(obs, labels, tr, game_id=1, channel="#hats", **kwargs)
+    return "\n".join([t.head, t.recent, t.mine, t.next, t.refused, t.state])
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -29,10 +35,10 @@ def test_hand_shows_own_cards_and_nothing_of_other_hands(seats):
                 break
             for seat in range(seats):
                 obs = game.observation(seat)
-                text = embed_text(hand_embed(obs, labels, EN, game_id=1, recent=8))
+                text = texts_of(obs, labels)
                 shown = cards_in(text)
                 for card in game.hands[seat]:
-                    assert card_label(card) in text
+                    assert card_token(card) in text
                 assert set(game.black_hats[seat]) <= shown
                 unknown = set(ALL_CARDS) - known_to(game, seat)
                 assert not shown & unknown, (seed, seat, len(game.steps), shown & unknown)
@@ -88,11 +94,8 @@ def test_black_hat_face_only_for_its_owner():
         f"You played {card_short(card)} face down as a black hat."
     )
     assert describe_event(ev, labels, EN, viewer=1 - seat) == f"<@{1001 + seat}> made a black hat."
-    embed = hand_embed(game.observation(seat), labels, EN, game_id=1)
-    assert card_token(card, black_hat=True) in embed_text(embed)
-    assert card not in cards_in(
-        embed_text(hand_embed(game.observation(1 - seat), labels, EN, game_id=1))
-    )
+    assert card_token(card, black_hat=True) in texts_of(game.observation(seat), labels)
+    assert card not in cards_in(texts_of(game.observation(1 - seat), labels))
 
 
 def _swap_game() -> tuple[Game, int, int]:
@@ -104,18 +107,18 @@ def _swap_game() -> tuple[Game, int, int]:
 def test_pending_offer_card_shown_to_the_offerer_only():
     game, offerer, partner = _swap_game()
     offered = game.hands[offerer][0]
-    game.apply(offerer, OFFERS[offered.id])
+    event = game.apply(offerer, OFFERS[offered.id])
     labels = seat_labels(4)
-    mine = embed_text(hand_embed(game.observation(offerer), labels, EN, game_id=2))
+    notice = describe_event(event.seen_by(offerer), labels, EN, viewer=offerer)
+    mine = texts_of(game.observation(offerer), labels, notice=notice)
+    assert mine.count("You offered") == 1  # the offer is said once
     assert f"You offered {card_short(offered)} to your partner <@{1001 + partner}>" in mine
-    theirs = hand_embed(game.observation(partner), labels, EN, game_id=2)
-    assert f"Your partner <@{1001 + offerer}> offers you a card swap" in theirs.description
-    assert offered not in cards_in(embed_text(theirs))
+    assert "withdraw" in mine
+    theirs = hand_texts(game.observation(partner), labels, EN, game_id=2, channel="#hats")
+    assert f"<@{1001 + offerer}> offers you a card swap." in theirs.head
     for seat in range(4):
         if seat != offerer:
-            assert offered not in cards_in(
-                embed_text(hand_embed(game.observation(seat), labels, EN, game_id=2))
-            )
+            assert offered not in cards_in(texts_of(game.observation(seat), labels))
 
 
 def test_completed_swap_seen_by_both_partners():
@@ -141,60 +144,73 @@ def test_completed_swap_seen_by_both_partners():
     assert describe_event(ev.seen_by(opponent), labels, EN, viewer=opponent) == public
 
 
-def test_status_lines_follow_the_turn():
+def test_turn_lines_follow_the_turn():
     game = Game.new(GameConfig(3, 2))
     seat = game.active
     labels = seat_labels(3)
-    start = hand_embed(game.observation(seat), labels, EN, game_id=1).description
-    assert "it's your turn" in start
-    assert "Main action: exchange" in start and "discard a card and draw one" in start
-    assert "end your turn" not in start
-    waiting = hand_embed(game.observation((seat + 1) % 3), labels, EN, game_id=1).description
-    assert f"it's <@{1001 + seat}>'s turn" in waiting
+
+    def texts(viewer):
+        return hand_texts(game.observation(viewer), labels, EN, game_id=1, channel="#hats")
+
+    start = texts(seat)
+    assert "it's your turn" in start.head
+    assert "Choose a card, then what to do with it." in start.next
+    assert "discard a card and draw one" in start.next
+    assert "end your turn" not in start.next
+    assert f"it's <@{1001 + seat}>'s turn" in texts((seat + 1) % 3).head
     exchange = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)
     game.apply(seat, exchange)
-    after = hand_embed(game.observation(seat), labels, EN, game_id=1).description
-    assert "Main action: done" in after and "You can end your turn now." in after
+    assert "You can end your turn now." in texts(seat).next
     game.apply(seat, END_TURN)
-    later = hand_embed(game.observation(seat), labels, EN, game_id=1)
-    assert "it's your turn" not in later.description
-    assert "You ended your turn." in embed_text(later)
+    later = texts(seat)
+    assert "it's your turn" not in later.head
+    assert later.next == "A new message comes when it is your turn."
 
 
-def test_selected_card_lists_the_slots_it_can_take_and_notice_comes_first():
+def test_a_chosen_card_says_in_one_line_which_slots_it_may_not_take():
     game = Game.new(GameConfig(3, 11))
     seat = game.active
-    card = game.hands[seat][-1]
-    slots = [
-        a.slot for a in game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE and a.card is card
-    ]
-    embed = hand_embed(
-        game.observation(seat), seat_labels(3), EN, game_id=1, selected=card, notice="Done!"
-    )
-    assert embed.description.startswith("Done!")
-    assert f"Selected: {card_label(card)}" in embed.description
-    if slots:
-        assert ", ".join(map(str, slots)) + "." in embed.description
-    else:
-        assert "black hat" in embed.description
-    assert f"👉 **{card_label(card)}**" in embed_text(embed)
-    assert EXCHANGES  # the engine's action table is what the slots come from
+    labels = seat_labels(3)
+    for card in game.hands[seat]:
+        allowed = {
+            a.slot
+            for a in game.legal_actions(seat)
+            if a.kind is ActionKind.EXCHANGE and a.card is card
+        }
+        t = hand_texts(
+            game.observation(seat),
+            labels,
+            EN,
+            game_id=1,
+            channel="#hats",
+            selected=card,
+            notice="Done!",
+        )
+        assert t.recent == "Done!"  # the notice is what just happened
+        refused = [s for s in range(1, len(game.board) + 1) if s not in allowed]
+        if refused:
+            assert len(t.refused.splitlines()) == 1 and not t.next
+            assert ", ".join(map(str, refused)) in t.refused
+        else:
+            assert not t.refused and t.next
 
 
 def test_hand_refuses_the_public_observation():
     game = game_after(2, 1, 2)
     with pytest.raises(ValueError):
-        hand_embed(game.public_view(), seat_labels(2), EN, game_id=1)
+        hand_texts(game.public_view(), seat_labels(2), EN, game_id=1, channel="#hats")
+    with pytest.raises(ValueError):
+        hand_alt_text(game.public_view(), EN)
 
 
 def test_french_hand():
     game = game_after(3, 4, 6)
     seat = game.to_move
-    embed = hand_embed(game.observation(seat), seat_labels(3), FR, game_id=3)
-    text = embed_text(embed)
-    assert embed.title == "Ta main"
-    assert "Ta collection" in text and "Plateau à thé" in text
-    assert "· rouge" in text or "· bleu" in text or "· vert" in text or "· jaune" in text
+    t = hand_texts(game.observation(seat), seat_labels(3), FR, game_id=3, channel="#hats")
+    assert t.mine.startswith("Ta collection\u202f:") or t.mine.startswith("Ta collection :")
+    assert "Plateau à thé" in t.state and "c’est ton tour" in t.head
+    alt = hand_alt_text(game.observation(seat), FR)
+    assert any(f"{colour} " in alt for colour in ("rouge", "bleu", "vert", "jaune"))
 
 
 def test_card_tokens_are_unbreakable():

@@ -1,4 +1,5 @@
-"""Discord's embed limits hold for worst-case games, names and translations."""
+"""Discord's limits (embeds, Components V2 text, alt texts) hold for worst-case games, names
+and translations."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from render_support import (
 from cogs.render import (
     LobbyInfo,
     SeatLabel,
-    end_embed,
-    hand_embed,
     table_embed,
 )
+from cogs.render.end import end_texts
+from cogs.render.hand import hand_alt_text, hand_texts
 from cogs.render.limits import embed_size, fit_embed, fit_lines, text_len, truncate
 from cogs.render.lobby import lobby_texts
 from cogs.render.rules import rules_views
@@ -57,7 +58,7 @@ def assert_within_limits(embed: discord.Embed) -> None:
     [*(TRANSLATOR.for_locale(lang) for lang in LANGUAGES), STRETCHED],
     ids=[*LANGUAGES, "stretched"],
 )
-def test_every_embed_of_a_worst_case_game_fits(seats, tr):
+def test_every_message_of_a_worst_case_game_fits(seats, tr):
     labels = worst_labels(seats)
     every_event = range(200)
     game = None
@@ -70,20 +71,26 @@ def test_every_embed_of_a_worst_case_game_fits(seats, tr):
             )
         )
         seat = game.to_move
-        card = game.hands[seat][0]
-        assert_within_limits(
-            hand_embed(
-                game.observation(seat),
-                labels,
-                tr,
-                game_id=BIG_ID,
-                selected=card,
-                notice="⚠️" * 3000,
-                recent=200,
-                auto_played=every_event,
-            )
+        obs = game.observation(seat)
+        hand = hand_texts(
+            obs,
+            labels,
+            tr,
+            game_id=BIG_ID,
+            channel=f"<#{BIG_ID}>",
+            selected=obs.hand[0] if obs.hand else None,
+            auto_played=every_event,
         )
-    assert_within_limits(end_embed(game.public_view(), labels, tr, game_id=BIG_ID))
+        # Components V2: at most 4,000 characters of text in the whole message
+        visible = [hand.head, hand.recent, hand.mine, hand.next, hand.refused, hand.state]
+        assert sum(text_len(t) for t in visible) <= 4000
+        assert len(hand_alt_text(obs, tr)) <= 1024  # an attachment's description
+    obs = game.public_view()
+    for pictures in (True, False):
+        end = end_texts(obs, labels, tr, game_id=BIG_ID, pictures=pictures, humans=1)
+        visible = [end.head, end.unrated or "", end.results or ""]
+        assert sum(text_len(t) for t in visible) <= 4000
+        assert len(end.alt) <= 1024
 
 
 def test_long_recent_history_keeps_the_newest_lines():
