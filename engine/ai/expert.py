@@ -85,9 +85,8 @@ class ExpertBudget:
     the deals (:func:`deal_weights`). ``swaps``: with 4 seats, search partner swaps (R10):
     offering one of the ``offers`` hand cards worth least to keep, before or after the main
     action, and answering an offer with one of them or declining (False: the normal AI's
-    rules decide swaps). ``rollout_optional``: in the rollouts every seat also discards (R9)
-    or swaps (R10) as the normal AI would (:func:`engine.ai.rollout.optional`). Raises
-    ValueError when a count is below 1, the slope is negative or the floor is outside (0, 1].
+    rules decide swaps). Raises ValueError when a count is below 1, the slope is
+    negative or the floor is outside (0, 1].
     """
 
     turns: int = 12_000
@@ -104,7 +103,6 @@ class ExpertBudget:
     ess_floor: float = 0.5
     swaps: bool = True
     offers: int = 2
-    rollout_optional: bool = False
 
     def __post_init__(self) -> None:
         if (
@@ -181,11 +179,8 @@ class ExpertAi:
     def _answers(
         self, obs: Observation, viewer: int, index: ActionIndex
     ) -> list[tuple[Plan, Action]]:
-        """Answers to the partner's pending offer (R10), most promising first.
-
-        Giving the card worth least to keep (what the normal AI mostly does), declining, then
-        giving the next ones.
-        """
+        """Answers to the partner's pending offer (R10), most promising first: give the card
+        worth least to keep (what the normal AI mostly does), decline, give the next ones."""
         ev = Evaluator(public_state(obs), viewer)
         plans: list[tuple[Plan, Action]] = []
         for card in sorted(ev.hand, key=lambda c: (ev.keep_value(c), c))[: self.budget.offers]:
@@ -297,7 +292,6 @@ class ExpertAi:
                             budget.depth_rounds,
                             budget.win_bonus,
                             budget.spread,
-                            budget.rollout_optional,
                         )
                     )
             spent += more * len(alive)

@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
-from engine.ai.normal import OPTIONAL_MARGIN
 from engine.ai.sim import NUM_TYPES, SimState, worth_of
 from engine.config import TURNS_PER_SEAT
 from engine.scoring import COOKIE_POINTS
@@ -130,40 +129,6 @@ def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
     state.end_turn()
 
 
-OPTIONAL_SAMPLE = 3
-"""Cards a rollout seat looks at to judge what an unknown card is worth (:func:`optional`)."""
-
-
-def optional(state: SimState, ev: Evaluator) -> bool:
-    """Make the active seat's optional action in a rollout, as the normal AI would (R9, R10).
-
-    The hand card worth least to keep goes when ``OPTIONAL_SAMPLE`` cards it might get
-    instead (drawn by ``state.rng`` from the deck and discard pile, R9, or from the partner's
-    hand, R10) are worth more on average by the normal AI's margin; the partner gives back the
-    card it values least (:func:`least_kept`). ``ev`` is the active seat's evaluator; when the
-    hand changed its hand tables are rebuilt. Returns True when a card changed hands.
-    """
-    seat = state.active
-    hand = ev.hand
-    if len(hand) < 2:
-        return False
-    pool = state.hands[(seat + 2) % 4] if state.seats == 4 else state.deck + state.discard
-    if not pool:
-        return False
-    worst = min(hand, key=lambda c: (ev.keep_value(c), c))
-    rand = state.rng.random
-    picks = [pool[int(rand() * len(pool))] for _ in range(OPTIONAL_SAMPLE)]
-    edge = sum(ev.draw_value(x, worst) for x in picks) / OPTIONAL_SAMPLE
-    if edge - ev.keep_value(worst) <= OPTIONAL_MARGIN:
-        return False
-    if state.seats == 4:
-        state.do_swap(worst, least_kept(state, (seat + 2) % 4))
-    else:
-        state.do_discard(worst)
-    ev.set_hand(state.hands[seat])
-    return True
-
-
 def rollout_value(
     state: SimState,
     seat: int,
@@ -171,31 +136,25 @@ def rollout_value(
     depth_rounds: int | None,
     win_bonus: float,
     spread: int = 1,
-    optional_actions: bool = False,
 ) -> float:
     """Play ``state`` on greedily and score it for ``seat`` (see the module docstring).
 
     ``depth_rounds``: rounds to play before estimating (None: to the end, R14). ``spread``
     > 1: the other seats play one of their ``spread`` best moves, drawn by ``state.rng``
-    (a searching opponent is not a greedy one); ``seat`` itself stays greedy.
-    ``optional_actions``: every seat first discards or swaps as :func:`optional` decides (R9,
-    R10). Mutates ``state``. Returns points (margin, plus ``win_bonus`` for a win or a shared
-    win).
+    (a searching opponent is not a greedy one); ``seat`` itself stays greedy. Mutates
+    ``state``. Returns points (margin, plus ``win_bonus`` for a win or a shared win).
     """
     stop = state.seats * TURNS_PER_SEAT
     if depth_rounds is not None:
         stop = min(stop, state.turns_done + depth_rounds * state.seats)
     while state.turns_done < stop:
         active = state.active
-        ev = Evaluator(state, active, spite)
-        if optional_actions:
-            optional(state, ev)
         if spread > 1 and active != seat:
-            gains = ev.main_gains()
+            gains = Evaluator(state, active, spite).main_gains()
             gains.sort(key=lambda g: -g[0])
             _gain, card, slot = gains[int(state.rng.random() * min(spread, len(gains)))]
         else:
-            card, slot = ev.best_main()
+            card, slot = Evaluator(state, active, spite).best_main()
         if slot == BLACK_HAT_SLOT:
             state.do_black_hat(card)
         else:
