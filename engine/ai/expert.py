@@ -15,7 +15,12 @@ An information-set search in the determinized Monte Carlo style (Cowling, Powley
 3. **Candidates.** Before the main action: the main actions of highest greedy gain
    (:class:`~engine.ai.evaluate.Evaluator`; exchanges R7, black hats R8) and, with 2–3 seats,
    discarding one of the hand cards worth least to keep then making the greedy main action
-   with the new hand (R9). After it: ending the turn (R11) or discarding the least useful card.
+   with the new hand (R9); with 4 seats, offering the partner one of those cards instead
+   (R10: the partner is taken to give back the card it values least, as the normal AI does).
+   After it: ending the turn (R11), or discarding or offering the least useful card. An
+   offer from the partner is answered by search too: declining, or giving one of the cards
+   worth least to keep (the offered card is hidden, R10: the offerer is taken to offer its
+   least valued card), within the quick budget.
 4. **Search.** Every candidate is played in the same weighted deals (common random numbers),
    then the game is played on by every seat with the hard AI's playout policy (greedy gain
    with spite, :func:`engine.ai.rollout.rollout_value`), to the end by default (R14), and
@@ -24,9 +29,8 @@ An information-set search in the determinized Monte Carlo style (Cowling, Powley
    each round plays the surviving candidates equally and keeps the better half.
 
 The budget is a count of simulated turns (:class:`ExpertBudget`), never a clock, so the choice is a
-function of (seed, observation) only: the same on any machine and under any load. Partner swap
-offers and answers (R10) follow the normal AI's rules, as for the hard AI. :attr:`ExpertAi.stats`
-reports the work of the last decision.
+function of (seed, observation) only: the same on any machine and under any load.
+:attr:`ExpertAi.stats` reports the work of the last decision.
 """
 
 from __future__ import annotations
@@ -89,8 +93,8 @@ class ExpertBudget:
     negative or the floor is outside (0, 1].
     """
 
-    turns: int = 12_000
-    quick_turns: int = 1_200
+    turns: int = 4_000
+    quick_turns: int = 400
     candidates: int = 10
     discards: int = 2
     depth_rounds: int | None = None
@@ -179,8 +183,11 @@ class ExpertAi:
     def _answers(
         self, obs: Observation, viewer: int, index: ActionIndex
     ) -> list[tuple[Plan, Action]]:
-        """Answers to the partner's pending offer (R10), most promising first: give the card
-        worth least to keep (what the normal AI mostly does), decline, give the next ones."""
+        """Answers to the partner's pending offer (R10), most promising first.
+
+        Giving the card worth least to keep (what the normal AI mostly does), declining, then
+        giving the next ones.
+        """
         ev = Evaluator(public_state(obs), viewer)
         plans: list[tuple[Plan, Action]] = []
         for card in sorted(ev.hand, key=lambda c: (ev.keep_value(c), c))[: self.budget.offers]:
