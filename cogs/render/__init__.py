@@ -13,10 +13,8 @@ Modules: ``common`` (seat labels, card text), ``events`` (events in words), ``ta
 from cogs.render.common import SeatLabel, card_label, card_short, card_token, type_name
 from cogs.render.errors import illegal_move_text
 from cogs.render.events import describe_event
-from cogs.render.limits import embed_size, fit_embed
 from cogs.render.lobby import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, lobby_texts
 from cogs.render.rules import rules_views
-from cogs.render.table import table_embed
 
 __all__ = [
     "SWAP_TIMEOUT",
@@ -27,11 +25,8 @@ __all__ = [
     "card_short",
     "card_token",
     "describe_event",
-    "embed_size",
-    "fit_embed",
     "illegal_move_text",
     "lobby_texts",
     "rules_views",
-    "table_embed",
     "type_name",
 ]

@@ -58,7 +58,7 @@ SLOT_KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"
 """Slot numbers 1–6 as keycap emoji (R2)."""
 
 COLOUR = discord.Colour(0x8E5A3C)
-"""The embeds' accent colour (a felt-hat brown)."""
+"""The containers' accent colour (a felt-hat brown)."""
 
 TYPE_NAMES: dict[HatType, str] = {
     HatType.RED: N_("red"),

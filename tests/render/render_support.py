@@ -110,24 +110,12 @@ def game_after(seats: int, seed: int, steps: int) -> Game:
     return game
 
 
-def embed_texts(embed: discord.Embed) -> list[str]:
-    """Every user-visible string of an embed: title, description, fields, footer, author."""
-    texts = [embed.title or "", embed.description or "", embed.footer.text or ""]
-    texts.append(embed.author.name or "")
-    for f in embed.fields:
-        texts += [f.name or "", f.value or ""]
-    return texts
-
-
-def embed_text(embed: discord.Embed) -> str:
-    """All of an embed's text in one string."""
-    return "\n".join(embed_texts(embed))
-
-
 def card_pattern(card: Card) -> re.Pattern[str]:
-    """Finds a card written any way: ``red5``, ``🟥5``, ``🟥 5 · red``, ``~~🟥5~~``."""
+    """Finds a card written any way: ``red5``, ``🟥5``, ``🟥 5 · red``, ``~~🟥5~~``, and in
+    English words as alt texts write it, ``red 5``."""
     emoji = re.escape(card.type.emoji)
-    return re.compile(rf"{re.escape(card.code)}|{emoji}[\s\u2060]*{card.value}")
+    words = rf"(?<![a-z]){card.type.value} {card.value}(?!\d)"
+    return re.compile(rf"{re.escape(card.code)}|{emoji}[\s\u2060]*{card.value}|{words}")
 
 
 _PATTERNS = {c: card_pattern(c) for c in ALL_CARDS}

@@ -1,9 +1,8 @@
-"""Discord's limits (embeds, Components V2 text, alt texts) hold for worst-case games, names
-and translations."""
+"""Discord's limits (Components V2 text, alt texts) hold for worst-case games, names and
+translations."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 from render_support import (
     EN,
@@ -14,16 +13,13 @@ from render_support import (
     random_game_states,
 )
 
-from cogs.render import (
-    LobbyInfo,
-    SeatLabel,
-    table_embed,
-)
+from cogs.render import LobbyInfo, SeatLabel
 from cogs.render.end import end_texts
 from cogs.render.hand import hand_alt_text, hand_texts
-from cogs.render.limits import embed_size, fit_embed, fit_lines, text_len, truncate
+from cogs.render.limits import fit_lines, text_len, truncate
 from cogs.render.lobby import lobby_texts
 from cogs.render.rules import rules_views
+from cogs.render.table import ALT_MAX, RECENT_LINES, fit_alt, table_texts
 
 BIG_ID = 10**19 - 1  # the longest snowflake mention: <@ + 19 digits + >
 NASTY = "_*~`|" * 6 + "🎩🎩"  # 32 characters; markdown escaping doubles most of them
@@ -39,17 +35,14 @@ def worst_labels(seats: int) -> list[SeatLabel]:
     return out
 
 
-def assert_within_limits(embed: discord.Embed) -> None:
+V2_TEXT_MAX = 4000
+"""Components V2: at most 4,000 characters of text in the whole message."""
+
+
+def assert_v2_text_fits(texts: list[str | None]) -> None:
+    """The texts of one V2 message fit, counted as Discord and as discord.py count."""
     for measure in (len, text_len):
-        assert measure(embed.title or "") <= 256
-        assert measure(embed.description or "") <= 4096
-        assert measure(embed.footer.text or "") <= 2048
-        assert len(embed.fields) <= 25
-        for f in embed.fields:
-            assert 0 < measure(f.name) <= 256
-            assert 0 < measure(f.value) <= 1024
-    assert len(embed) <= 6000  # discord.py's own count
-    assert embed_size(embed) <= 6000
+        assert sum(measure(t or "") for t in texts) <= V2_TEXT_MAX
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -65,11 +58,17 @@ def test_every_message_of_a_worst_case_game_fits(seats, tr):
     for game in random_game_states(seats, 17):
         if game.is_over:
             break
-        assert_within_limits(
-            table_embed(
-                game.public_view(), labels, tr, game_id=BIG_ID, recent=200, auto_played=every_event
+        for pictures in (True, False):
+            table = table_texts(
+                game.public_view(),
+                labels,
+                tr,
+                game_id=BIG_ID,
+                pictures=pictures,
+                auto_played=every_event,
             )
-        )
+            assert_v2_text_fits([table.head, table.recent, table.state])
+            assert len(table.alt) <= ALT_MAX  # the picture's description
         seat = game.to_move
         obs = game.observation(seat)
         hand = hand_texts(
@@ -81,26 +80,26 @@ def test_every_message_of_a_worst_case_game_fits(seats, tr):
             selected=obs.hand[0] if obs.hand else None,
             auto_played=every_event,
         )
-        # Components V2: at most 4,000 characters of text in the whole message
-        visible = [hand.head, hand.recent, hand.mine, hand.next, hand.refused, hand.state]
-        assert sum(text_len(t) for t in visible) <= 4000
+        assert_v2_text_fits(
+            [hand.head, hand.recent, hand.mine, hand.next, hand.refused, hand.state]
+        )
         assert len(hand_alt_text(obs, tr)) <= 1024  # an attachment's description
     obs = game.public_view()
     for pictures in (True, False):
         end = end_texts(obs, labels, tr, game_id=BIG_ID, pictures=pictures, humans=1)
-        visible = [end.head, end.unrated or "", end.results or ""]
-        assert sum(text_len(t) for t in visible) <= 4000
+        assert_v2_text_fits([end.head, end.unrated, end.results])
         assert len(end.alt) <= 1024
 
 
-def test_long_recent_history_keeps_the_newest_lines():
+def test_a_long_history_shows_only_the_newest_events():
     game = finished_game(4, 3)
     labels = worst_labels(4)
     obs = game.public_view()
-    embed = table_embed(obs, labels, EN, game_id=1, recent=500)
-    moves = next(f.value for f in embed.fields if f.name.startswith("Recent moves"))
-    assert "The game is over." in moves.splitlines()[-1]  # the last event is kept
-    assert len(moves.splitlines()) < len(obs.events)  # older ones were dropped to fit
+    texts = table_texts(obs, labels, EN, game_id=1, auto_played=range(len(obs.events)))
+    head, *moves = texts.recent.splitlines()
+    assert "played by the AI" in head  # the 💤 explained once
+    assert len(moves) == RECENT_LINES < len(obs.events)
+    assert "The game is over." in moves[-1]  # the last event is kept
 
 
 @pytest.mark.parametrize(
@@ -111,21 +110,15 @@ def test_long_recent_history_keeps_the_newest_lines():
 def test_lobby_and_rules_fit(tr):
     seats = tuple(worst_labels(4))
     lobby = LobbyInfo(BIG_ID, seats, settings={"x" * 200: "y" * 900}, status="s" * 5000)
-    # Components V2: at most 4,000 characters of text in the whole message
-    assert sum(text_len(block) for block in lobby_texts(lobby, tr)) <= 4000
-    for view in rules_views(tr):  # V2: at most 4,000 characters of text per message
-        rules = [i.content for i in view.walk_children() if hasattr(i, "content")]
-        assert sum(text_len(t) for t in rules) <= 4000
+    assert_v2_text_fits(lobby_texts(lobby, tr))
+    for view in rules_views(tr):
+        assert_v2_text_fits([i.content for i in view.walk_children() if hasattr(i, "content")])
 
 
-def test_fit_embed_trims_everything_oversized():
-    embed = discord.Embed(title="t" * 400, description="🟥" * 5000)
-    for _ in range(30):
-        embed.add_field(name="n" * 300, value="v" * 2000)
-    embed.set_footer(text="f" * 3000)
-    fit_embed(embed)
-    assert_within_limits(embed)
-    assert embed.description.endswith("…")
+def test_fit_alt_cuts_an_over_long_alt_text():
+    assert fit_alt("a" * ALT_MAX) == "a" * ALT_MAX
+    cut = fit_alt("a" * 5000)
+    assert len(cut) == ALT_MAX and cut.endswith("…")
 
 
 def test_truncate_counts_utf16_units():

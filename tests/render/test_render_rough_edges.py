@@ -8,12 +8,13 @@ import ast
 import re
 from pathlib import Path
 
-from render_support import EN, embed_text, finished_game, game_after, seat_labels
+from render_support import EN, finished_game, game_after, seat_labels
 
-from cogs.render import LobbyInfo, table_embed
+from cogs.render import LobbyInfo
 from cogs.render.common import seat_mention
 from cogs.render.end import end_texts
 from cogs.render.lobby import lobby_texts
+from cogs.render.table import table_texts
 from tests.source import parse_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,21 +69,28 @@ def test_no_jargon_about_turned_down_slots_in_the_end_screen():
     assert "~~" in texts.results and "(×)" in texts.alt  # struck through, marked for readers
 
 
+def _table(seats: int, seed: int, steps: int) -> str:
+    """Everything the public table says with pictures off, and its picture's alt text."""
+    obs = game_after(seats, seed, steps).observation(None)
+    texts = table_texts(obs, seat_labels(seats), EN, game_id=1, pictures=False)
+    return "\n".join([texts.head, texts.recent, texts.state or "", texts.alt])
+
+
 def test_four_player_table_has_no_empty_piles_but_three_players_do():
-    four = table_embed(game_after(4, 2, 5).observation(None), seat_labels(4), EN, game_id=1)
-    assert "Draw deck" not in embed_text(four) and "Discard pile" not in embed_text(four)
-    three = table_embed(game_after(3, 2, 5).observation(None), seat_labels(3), EN, game_id=1)
-    assert "Draw deck" in embed_text(three) and "Discard pile" in embed_text(three)
+    four = _table(4, 2, 5)
+    assert "Draw deck" not in four and "Discard pile" not in four
+    three = _table(3, 2, 5)
+    assert "Draw deck" in three and "Discard pile" in three
 
 
 def test_each_seat_is_named_once_on_the_table_and_the_end_screen():
     labels = seat_labels(3, ai=(2,))
-    embed = table_embed(game_after(3, 3, 9).observation(None), labels, EN, game_id=1)
+    obs = game_after(3, 3, 9).observation(None)
+    state = table_texts(obs, labels, EN, game_id=1, pictures=False).state
     for label in labels:
-        field = next(f for f in embed.fields if label.name in f.name)
-        assert label.mention() not in field.value, field.value
-    ai_field = next(f for f in embed.fields if "Robo2" in f.name)
-    assert "🤖" in ai_field.name
+        (line,) = [x for x in state.splitlines() if label.mention() in x]
+        assert line.count(label.mention()) == 1, line
+    assert "🤖 Robo2" in state
     obs = finished_game(3, 3).observation(None)
     results = end_texts(obs, labels, EN, game_id=1, pictures=False).results
     for label in labels:
