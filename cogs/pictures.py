@@ -1,15 +1,11 @@
-"""Pictures on the game's messages: the table, hand and end images attached to their embeds.
+"""Pictures on the game's messages: the table, hand, end and replay images.
 
-The embeds keep their text (screen readers, clients that do not load images); the picture is
-an attachment the embed shows with ``embed.set_image(url="attachment://table.png")``
-(Discord: "Uploading files", attachment:// in embeds). Editing a message with
-``attachments=[file]`` replaces its picture. Pictures are drawn by :mod:`pictures` from the
-viewer's observation only (the public view for the table and the end, the seat's own for a
-hand), in a worker thread, cached per game, state version, language, viewer and names.
-
-The hand DM is a Components V2 layout instead: its picture is shown by a media gallery
-(``attachment://hand.png``) and carries its full text description as the attachment's
-``description`` (alt text, :func:`hand_file`).
+Every such message is a Components V2 layout: its picture is an attachment shown by a media
+gallery (``attachment://table.png``; Discord: "Uploading files", "Media Gallery") and carries
+its full text description as the attachment's ``description`` (alt text). Editing a message
+with ``attachments=[file]`` replaces its picture. Pictures are drawn by :mod:`pictures` from
+the viewer's observation only (the public view for the table and the end, the seat's own for
+a hand), in a worker thread, cached per game, state version, language, viewer and names.
 
 A failed render is logged and the message goes out with its text alone: a picture is never
 worth a lost update.
@@ -84,7 +80,7 @@ def edit_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
 
 
 class Pictures:
-    """Renders the pictures of a game's messages and attaches them to their embeds.
+    """Renders the pictures of a game's messages as files for their media galleries.
 
     ``cache``: where pictures are kept (one per bot). ``enabled`` False sends text alone.
     """
@@ -117,19 +113,18 @@ class Pictures:
         viewer: int | None,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed | None,
         filename: str,
         draw: Callable[[Observation, tuple[str, ...]], bytes],
+        *,
+        description: str,
         urgent: bool = False,
-        description: str | None = None,
     ) -> list[discord.File]:
         """Draw ``filename`` from ``viewer``'s observation (None: the public one).
 
-        Sets ``embed``'s image to it and returns it as a file; ``[]`` (embed unchanged) when
-        pictures are disabled or drawing failed. ``urgent``: a player waits for it (drawn
-        before the background pictures). ``embed`` None: a Components V2 message shows the
-        file in its media gallery. ``description``: the file's alt text (at most 1,024
-        characters, Discord's attachment ``description``).
+        Returns it as a file for a Components V2 media gallery; ``[]`` when pictures are
+        disabled or drawing failed. ``urgent``: a player waits for it (drawn before the
+        background pictures). ``description``: the file's alt text (cut to
+        :data:`ALT_MAX` characters, Discord's attachment ``description``).
         """
         if not self.enabled:
             return []
@@ -140,30 +135,28 @@ class Pictures:
         except Exception:
             log.exception("could not draw the %s picture of game %d", kind, session.id)
             return []
-        if embed is not None:
-            embed.set_image(url=f"attachment://{filename}")
-        return [discord.File(io.BytesIO(data), filename=filename, description=description)]
+        return [
+            discord.File(io.BytesIO(data), filename=filename, description=description[:ALT_MAX])
+        ]
 
     async def table(
         self,
         session: GameSession,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed | None,
         *,
-        description: str | None = None,
+        description: str,
     ) -> list[discord.File]:
-        """The public table picture (public observation only) for ``embed``: ``[table.png]``.
+        """The public table picture (public observation only): ``[table.png]``.
 
-        Sets the embed's image to it (``embed`` None: for a V2 media gallery);
-        ``description``: its alt text. Returns ``[]`` (embed unchanged) when drawing fails.
+        For the table's media gallery; ``description``: its alt text. Returns ``[]`` when
+        pictures are off or drawing fails.
         """
         return await self._attach(
             session,
             None,
             names,
             tr,
-            embed,
             TABLE_FILE,
             lambda o, n: render_table(o, n, tr),
             description=description,
@@ -202,22 +195,19 @@ class Pictures:
         session: GameSession,
         names: dict[int, str],
         tr: Tr,
-        embed: discord.Embed | None,
         *,
-        description: str | None = None,
+        description: str,
     ) -> list[discord.File]:
         """The final board and scores picture (R15–R20): ``[end.png]``.
 
-        Sets the embed's image to it (``embed`` None: for a V2 media gallery);
-        ``description``: its alt text. Returns ``[]`` (embed unchanged) when drawing fails.
+        For the end screen's media gallery; ``description``: its alt text. Returns ``[]``
+        when pictures are off or drawing fails.
         """
 
         def draw(obs: Observation, seat_names: tuple[str, ...]) -> bytes:
             return render_end(obs, seat_names, tr, game_id=session.id)
 
-        return await self._attach(
-            session, None, names, tr, embed, END_FILE, draw, description=description
-        )
+        return await self._attach(session, None, names, tr, END_FILE, draw, description=description)
 
     async def replay(
         self,

@@ -109,9 +109,7 @@ class TableCog(HatsFeature, name="TableCog"):
         files: list[discord.File] = []
         if self.pictures_on(session.row.guild_id):
             alt = table_alt_text(obs, seats, tr)  # the picture's words, not all the texts
-            files = await self.bot.pictures.table(
-                session, self.bot.names, tr, None, description=alt
-            )
+            files = await self.bot.pictures.table(session, self.bot.names, tr, description=alt)
         texts = table_texts(
             obs,
             seats,
@@ -273,7 +271,7 @@ class TableCog(HatsFeature, name="TableCog"):
         alt = end_alt_text(obs, seats, tr, game_id=session.id)
         files: list[discord.File] = []
         if self.pictures_on(session.row.guild_id):
-            files = await self.bot.pictures.end(session, self.bot.names, tr, None, description=alt)
+            files = await self.bot.pictures.end(session, self.bot.names, tr, description=alt)
         texts = end_texts(
             obs, seats, tr, game_id=session.id, pictures=bool(files), humans=humans, alt=alt
         )
