@@ -19,11 +19,9 @@ import discord
 from cogs.pictures import HAND_FILE
 from cogs.render.common import COLOUR
 from cogs.render.hand import HandTexts
+from cogs.render.limits import fit_alt
 
-__all__ = ["GALLERY_ALT_MAX", "HAND_FILE", "HandMessage", "collapsed_view"]
-
-GALLERY_ALT_MAX = 256
-"""Discord's limit for a media gallery item's ``description``."""
+__all__ = ["HAND_FILE", "HandMessage", "collapsed_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +43,10 @@ class HandMessage:
         top = "\n".join(part for part in (t.head, t.recent) if part)
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(top)]
         if picture:
-            alt = self.alt if len(self.alt) <= GALLERY_ALT_MAX else self.alt[:255] + "…"
-            items.append(
-                discord.ui.MediaGallery(
-                    discord.MediaGalleryItem(f"attachment://{HAND_FILE}", description=alt)
-                )
-            )
+            # the whole alt text, as on the attachment (limits.ALT_MAX); it is not displayed
+            alt = fit_alt(self.alt)
+            item = discord.MediaGalleryItem(f"attachment://{HAND_FILE}", description=alt)
+            items.append(discord.ui.MediaGallery(item))
         else:
             items.append(discord.ui.TextDisplay(t.state))
         bottom = "\n".join(part for part in (t.mine, t.next, t.refused) if part)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from cogs.i18n import Tr
+from cogs.render.limits import ALT_MAX, fit_alt
 from cogs.replies import labels_for
 from pictures import PictureCache, PictureKey, render_end, render_hand, render_table
 
@@ -46,8 +47,6 @@ log = logging.getLogger("hats.pictures")
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
-ALT_MAX = 1024
-"""Discord's limit for an attachment's ``description`` (alt text)."""
 END_FILE = "end.png"
 
 
@@ -58,7 +57,7 @@ def send_kwargs(files: Sequence[discord.File] | None) -> dict[str, Any]:
 
 def hand_file(data: bytes, alt: str) -> discord.File:
     """The hand picture as ``hand.png`` with its alt text (``description``, ≤ 1,024 chars)."""
-    return discord.File(io.BytesIO(data), filename=HAND_FILE, description=alt[:ALT_MAX])
+    return discord.File(io.BytesIO(data), filename=HAND_FILE, description=fit_alt(alt))
 
 
 class HandLayout(Protocol):
@@ -135,9 +134,7 @@ class Pictures:
         except Exception:
             log.exception("could not draw the %s picture of game %d", kind, session.id)
             return []
-        return [
-            discord.File(io.BytesIO(data), filename=filename, description=description[:ALT_MAX])
-        ]
+        return [discord.File(io.BytesIO(data), filename=filename, description=fit_alt(description))]
 
     async def table(
         self,
@@ -243,9 +240,7 @@ class Pictures:
         except Exception:
             log.exception("could not draw the replay picture of game %d", game_id)
             return []
-        return [
-            discord.File(io.BytesIO(data), filename=filename, description=description[:ALT_MAX])
-        ]
+        return [discord.File(io.BytesIO(data), filename=filename, description=fit_alt(description))]
 
     async def answer_with_hand(
         self,

@@ -18,6 +18,7 @@ from cogs.render.common import (
     type_name,
 )
 from cogs.render.events import event_lines
+from cogs.render.limits import ALT_MAX, fit_alt
 from engine import BLACK_HAT_EMOJI, Card, Exchange, Observation, exchange_allowed
 from engine import BlackHat as BlackHatAction
 
@@ -30,8 +31,6 @@ __all__ = [
 ]
 
 
-ALT_MAX = 1024
-"""Discord's limit for an attachment's ``description`` (its alt text)."""
 RECENT_LINES = 3
 """At most this many lines say what just happened (issue 18)."""
 
@@ -94,7 +93,7 @@ def hand_alt_text(obs: Observation, tr: Tr) -> str:
             tr("Your hand: {cards}.", cards="; ".join(cards) or NO_CARDS),
         ]
     )
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+    return fit_alt(text)
 
 
 def _marks(obs: Observation) -> tuple[dict[Card, list[int]], set[Card]]:

@@ -1,20 +1,21 @@
 """Discord's text limits, and helpers that keep a text within them.
 
 Lengths here are counted in UTF-16 code units, which is never less than the code-point count
-discord.py and Discord use, so a text that fits here fits both. The Components V2 limits
-(4,000 characters of text in a whole message, 1,024 for an attachment's or a media gallery
-item's description) are kept by the renderers: :data:`cogs.render.lobby.V2_TEXT_MAX`,
-:data:`cogs.render.table.ALT_MAX`.
+discord.py and Discord use, so a text that fits here fits both. The Components V2 limit of
+4,000 characters of text in a whole message is kept by the renderers
+(:data:`cogs.render.lobby.V2_TEXT_MAX`); every picture's alt text by :func:`fit_alt`.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ALT_MAX",
     "BUTTON_LABEL_MAX",
     "CHOICE_NAME_MAX",
     "CHOICE_VALUE_MAX",
     "CONTENT_MAX",
     "SELECT_LABEL_MAX",
+    "fit_alt",
     "fit_lines",
     "text_len",
     "truncate",
@@ -29,6 +30,11 @@ CHOICE_VALUE_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
 """A select option's label (and its description, also 100)."""
+ALT_MAX = 1024
+"""A picture's alt text: an attachment's ``description`` and a media gallery item's
+``description`` (Discord API, Components reference, "Media Gallery Item Structure": "Alt text
+for the media, max 1024 characters"; simcord validates the same). discord.py 2.7's
+``MediaGalleryItem`` docstring still says 256, from before Discord documented the limit."""
 
 ELLIPSIS = "…"
 
@@ -54,6 +60,11 @@ def truncate(text: str, limit: int) -> str:
         out.append(ch)
         used += width
     return "".join(out).rstrip() + ELLIPSIS
+
+
+def fit_alt(text: str) -> str:
+    """``text`` cut to :data:`ALT_MAX` (UTF-16 units), ending ``…`` when cut."""
+    return truncate(text, ALT_MAX)
 
 
 def fit_lines(lines: list[str], limit: int, *, keep: str = "last") -> str:

@@ -25,6 +25,7 @@ from cogs.render.common import (
     type_name,
 )
 from cogs.render.events import AUTO_MARK, event_lines
+from cogs.render.limits import ALT_MAX, fit_alt
 from engine import Card, Observation
 
 __all__ = [
@@ -117,15 +118,6 @@ def table_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
             + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
         )
     return fit_alt("\n".join(lines))
-
-
-ALT_MAX = 1024
-"""Discord's limit on an attachment's ``description`` (its alt text), in characters."""
-
-
-def fit_alt(text: str) -> str:
-    """``text`` cut to :data:`ALT_MAX` characters (ending ``…`` when cut)."""
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
 def _plain_turn(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:

@@ -50,7 +50,7 @@ def tagged_translator(directory: Path, languages=("de", "es", "fr", "it")) -> Tr
 def texts_of(message) -> list[str]:
     """Every text of a discord.Message a user reads: content, embeds, V2 text displays,
     component labels, and the pictures' alt texts (the attachments' own: a media gallery item
-    repeats its attachment's, cut to 256 characters)."""
+    repeats its attachment's)."""
     return text_parts(message) + [a.description for a in message.attachments if a.description]
 
 
