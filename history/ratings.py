@@ -96,13 +96,13 @@ AI_RATINGS: dict[str, Rating] = {
     "easy": Rating(20.0, 2.0),
     "normal": Rating(25.0, 2.0),
     "hard": Rating(28.0, 2.0),
-    "expert": Rating(30.7, 2.0),
+    "expert": Rating(30.6, 2.0),
 }
 """Fixed strengths of the AI levels (never updated). Ordered as BENCHMARKS.md measures them
 (hard beats normal, normal beats easy, expert beats hard); sigma 2 says they are well known.
 The expert's mu is the one for which the model's own ``predict_win`` of expert against hard
-equals the expert's measured 2-player win rate against hard, 65.8% (BENCHMARKS.md, "Expert
-AI")."""
+equals the expert's measured 2-player win rate against hard, 65.6% over 1,000 games
+(BENCHMARKS.md, "Expert AI against hard: searched partner swaps")."""
 
 
 @dataclass(frozen=True, slots=True)
