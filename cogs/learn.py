@@ -165,19 +165,24 @@ def coach_section(
     return [f"{COACH_MARK} {line}" for line in lines], button
 
 
-def end_notes(result: GameResult, seats: Sequence[SeatLabel], tr: Tr) -> str:
+def end_notes(
+    result: GameResult, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool = False
+) -> str:
     """The coach's end notes for the learner (:func:`coach.explain_end`), one 🎓 line each.
 
     Said once: the learner's favourite hat and the turned-down slots explained, then their
     final score and place, except when they won (the result's head already says who won and
-    with how many points), then the invitation to another lesson.
+    with how many points), then the invitation to another lesson. ``results_shown``: the
+    compact end results stand above (pictures off: :func:`cogs.render.end.end_texts`); they
+    list every seat's score, place and favourite hat, so the final score goes and the
+    favourite's note says only how it scored (R17).
     """
     notes = [
         note
         for note in explain_end(result, LEARNER)
-        if not (note.kind is NoteKind.FINAL and LEARNER in result.winners)
+        if not (note.kind is NoteKind.FINAL and (results_shown or LEARNER in result.winners))
     ]
-    lines = coach_lines(notes, seats, tr)
+    lines = coach_lines(notes, seats, tr, results_shown=results_shown)
     lines.append(tr("Another lesson? /hats learn deals a new game."))
     return "\n".join(f"{COACH_MARK} {line}" for line in lines)
 
@@ -486,7 +491,9 @@ class LearnCog(HatsFeature, name="LearnCog"):
         tr = self.tr_for(learner, session.row.guild_id)
         labels = labels_for(session, self.bot.names, tr)
         table: Any = self.bot.get_cog("TableCog")
-        view, files = await table.end_layout(session, tr, coach=end_notes(result, labels, tr))
+        view, files = await table.end_layout(
+            session, tr, coach=lambda shown: end_notes(result, labels, tr, results_shown=shown)
+        )
         if session.row.settings.get(WHERE) == EPHEMERAL:
             answer = self._answers.pop(session.id, None)
             if answer is not None:

@@ -18,6 +18,7 @@ import contextlib
 import io
 import json
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -254,16 +255,21 @@ class TableCog(HatsFeature, name="TableCog"):
         return await self.end_layout(session, self.public_tr(session.row.guild_id))
 
     async def end_layout(
-        self, session: GameSession, tr: Tr, *, coach: str | None = None
+        self,
+        session: GameSession,
+        tr: Tr,
+        *,
+        coach: Callable[[bool], str] | None = None,
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
         """A finished game's result as a V2 layout in ``tr``'s language, and its files.
 
         One container: who won and what decided, the end picture at full width (its alt text,
         :func:`end_alt_text`, built once) or the compact results, then the rating changes or
         why the game is not rated, the record attached, and a Rematch button below. With
-        ``coach`` (a practice game's end, :class:`cogs.learn.LearnCog`): the coach's end notes
-        in a text display of their own instead of ratings, record and Rematch (practice games
-        are never rated nor kept).
+        ``coach`` (a practice game's end, :class:`cogs.learn.LearnCog`): the coach's end notes,
+        ``coach(results_shown)`` (True when the compact results are shown: pictures off or not
+        drawn), in a text display of their own instead of ratings, record and Rematch
+        (practice games are never rated nor kept).
         """
         seats = labels_for(session, self.bot.names, tr)
         obs = session.game.public_view()
@@ -281,7 +287,7 @@ class TableCog(HatsFeature, name="TableCog"):
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
         if coach is not None:
-            container.add_item(discord.ui.TextDisplay(coach))
+            container.add_item(discord.ui.TextDisplay(coach(texts.results is not None)))
             return view, files
         ratings = await self._rating_changes(session, tr)
         if texts.unrated:

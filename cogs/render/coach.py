@@ -55,7 +55,7 @@ def _final(note: Note, tr: Tr) -> str:
     return tr("Final score: {total}, place {place}.", total=note.value, place=note.total)
 
 
-def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr) -> str:
+def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool) -> str:
     card = card_short(note.card) if note.card is not None else ""
     took = card_short(note.took) if note.took is not None else ""
     kind = note.kind
@@ -115,12 +115,19 @@ def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr) -> str:
             who=seat_mention(seats, note.seat, tr),
         )
     if kind is NoteKind.FAVOURITE:
+        type_ = type_name(note.card.type, tr) if note.card is not None else ""
+        if results_shown:  # the results say the card and its points: only how it scored
+            return tr(
+                "Your favourite hat is your last card: it scores your {type} collection values "
+                "minus its own.",
+                type=type_,
+            )
         return tr(
             "Your last card, {card}, is your favourite hat: {points} points (your {type} "
             "collection values minus its own).",
             card=card,
             points=note.value,
-            type=type_name(note.card.type, tr) if note.card is not None else "",
+            type=type_,
         )
     if kind is NoteKind.TURNED_DOWN:
         if not note.slots:
@@ -135,9 +142,16 @@ def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr) -> str:
     return _final(note, tr)
 
 
-def coach_lines(notes: Sequence[Note], seats: Sequence[SeatLabel], tr: Tr) -> list[str]:
-    """One line per note, in the order given (``seats``: the game's seat labels)."""
-    return [_line(note, seats, tr) for note in notes]
+def coach_lines(
+    notes: Sequence[Note], seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool = False
+) -> list[str]:
+    """One line per note, in the order given (``seats``: the game's seat labels).
+
+    ``results_shown``: the end's compact results stand beside these lines (pictures off,
+    :func:`cogs.render.end.end_texts`) and already say each favourite hat and its points, so
+    the favourite hat's note says only how it scored (R17).
+    """
+    return [_line(note, seats, tr, results_shown=results_shown) for note in notes]
 
 
 def _action(action: Action, tr: Tr) -> str:
