@@ -19,7 +19,7 @@ import discord
 from cogs.pictures import HAND_FILE
 from cogs.render.common import COLOUR
 from cogs.render.hand import HandTexts
-from cogs.render.limits import fit_alt
+from cogs.render.limits import V2_TEXT_MAX, fit_alt, fit_lines, text_len, truncate
 
 __all__ = ["HAND_FILE", "HandMessage", "collapsed_view"]
 
@@ -38,9 +38,24 @@ class HandMessage:
     rows: Sequence[discord.ui.ActionRow]
 
     def view(self, *, picture: bool) -> discord.ui.LayoutView:
-        """The message's layout: one container, nothing said twice."""
+        """The message's layout: one container, nothing said twice.
+
+        Its texts stay within Discord's 4,000 characters for a whole V2 message
+        (:data:`~cogs.render.limits.V2_TEXT_MAX`, counted in UTF-16 units): the head, the
+        picture's text and the bottom part at most a quarter each (they never need more);
+        what just happened (a notice, the coach's lines, others' moves) gets the rest, its
+        newest lines kept and a single too-long line cut with ``…``. So an oversized notice
+        can never make the message fail to send.
+        """
         t = self.texts
-        top = "\n".join(part for part in (t.head, t.recent) if part)
+        quarter = V2_TEXT_MAX // 4
+        head = truncate(t.head, quarter)
+        state = "" if picture else truncate(t.state, quarter)
+        bottom = "\n".join(part for part in (t.mine, t.next, t.refused) if part)
+        bottom = truncate(bottom, quarter)
+        room = V2_TEXT_MAX - sum(text_len(x) for x in (head, state, bottom)) - 1  # the "\n"
+        recent = fit_lines(t.recent.split("\n"), room) if t.recent else ""
+        top = "\n".join(part for part in (head, recent) if part)
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(top)]
         if picture:
             # the whole alt text, as on the attachment (limits.ALT_MAX); it is not displayed
@@ -48,8 +63,7 @@ class HandMessage:
             item = discord.MediaGalleryItem(f"attachment://{HAND_FILE}", description=alt)
             items.append(discord.ui.MediaGallery(item))
         else:
-            items.append(discord.ui.TextDisplay(t.state))
-        bottom = "\n".join(part for part in (t.mine, t.next, t.refused) if part)
+            items.append(discord.ui.TextDisplay(state))
         items.append(discord.ui.TextDisplay(bottom))
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(discord.ui.Container(*items, *self.rows, accent_colour=COLOUR))

@@ -2,8 +2,9 @@
 
 Lengths here are counted in UTF-16 code units, which is never less than the code-point count
 discord.py and Discord use, so a text that fits here fits both. The Components V2 limit of
-4,000 characters of text in a whole message is kept by the renderers
-(:data:`cogs.render.lobby.V2_TEXT_MAX`); every picture's alt text by :func:`fit_alt`.
+4,000 characters of text in a whole message (:data:`V2_TEXT_MAX`) is kept by the renderers
+and the layouts that assemble their texts (:mod:`cogs.hand_layout`); every picture's alt text
+by :func:`fit_alt`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ __all__ = [
     "CHOICE_VALUE_MAX",
     "CONTENT_MAX",
     "SELECT_LABEL_MAX",
+    "V2_TEXT_MAX",
     "fit_alt",
     "fit_lines",
     "text_len",
@@ -30,6 +32,10 @@ CHOICE_VALUE_MAX = 100
 BUTTON_LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
 """A select option's label (and its description, also 100)."""
+V2_TEXT_MAX = 4000
+"""Components V2: the text of all text displays of one message together, characters (Discord
+API, Components reference: 4,000 characters of text content per message; simcord rejects a
+message whose text displays exceed it)."""
 ALT_MAX = 1024
 """A picture's alt text: an attachment's ``description`` and a media gallery item's
 ``description`` (Discord API, Components reference, "Media Gallery Item Structure": "Alt text

@@ -13,7 +13,7 @@ from cogs.render.common import (
     duration_text,
     team_members,
 )
-from cogs.render.limits import truncate
+from cogs.render.limits import V2_TEXT_MAX, truncate
 from data.game_flags import HINTS
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 
@@ -155,10 +155,6 @@ def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
         blocks.append("\n".join(f"-# {s}" for s in small))
     # Components V2: at most 4,000 characters of text in a whole message
     return [truncate(block, V2_TEXT_MAX // len(blocks)) for block in blocks]
-
-
-V2_TEXT_MAX = 4000
-"""Discord's limit on the text of all text displays of one Components V2 message."""
 
 
 def _timer(tr: Tr) -> str:

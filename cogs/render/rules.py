@@ -9,8 +9,7 @@ import discord
 
 from cogs.i18n import N_, Tr
 from cogs.render.common import COLOUR, COOKIE
-from cogs.render.limits import text_len, truncate
-from cogs.render.lobby import V2_TEXT_MAX
+from cogs.render.limits import V2_TEXT_MAX, text_len, truncate
 
 __all__ = ["RULES_PAGES", "rules_views"]
 

@@ -153,3 +153,22 @@ async def test_a_hand_dm_sent_before_v2_is_redrawn_as_v2(world):
     now = next(m for m in dm_of(player).history() if m.id == old.id)
     assert now.flags.components_v2 and not now.content and not now.embeds
     assert gallery_urls(now) == [now.attachments[0].url]
+
+
+async def test_an_oversized_notice_is_cut_and_the_hand_dm_still_goes_out(world):
+    # Components V2: at most 4,000 characters of text in a whole message (simcord rejects
+    # more); a 6,000-character notice is cut, the rest of the hand DM stays whole
+    session = await open_and_start(world, 3)
+    seat = session.game.to_move
+    before = live_dm(world, session, seat)
+    await world.env.bot.get_cog("PlayCog").edit_dm(session, seat, notice="⚠️" * 3000)
+    await world.env.settle()
+    dm = live_dm(world, session, seat)
+    shown = texts(dm)
+    assert "⚠️" in shown[0] and shown[0].endswith("…"), "the notice, cut, in the top text"
+    assert sum(len(t) for t in shown) <= 4000
+    # the rest as before: whose turn, the picture with its alt text, collection, controls
+    assert shown[0].split("\n")[0] == texts(before)[0].split("\n")[0]
+    assert shown[1:] == texts(before)[1:]
+    assert gallery_urls(dm) == [dm.attachments[0].url]
+    assert custom_ids(dm) == custom_ids(before)

@@ -1,5 +1,5 @@
-"""Discord's limits (Components V2 text, alt texts) hold for worst-case games, names and
-translations."""
+"""Discord's limits (Components V2 text, alt texts) hold for worst-case games, names,
+translations and notices."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from render_support import (
     random_game_states,
 )
 
+from cogs.hand_layout import HandMessage
 from cogs.render import LobbyInfo, SeatLabel
 from cogs.render.end import end_texts
 from cogs.render.hand import hand_alt_text, hand_texts
@@ -23,6 +24,7 @@ from cogs.render.table import ALT_MAX, RECENT_LINES, fit_alt, table_texts
 
 BIG_ID = 10**19 - 1  # the longest snowflake mention: <@ + 19 digits + >
 NASTY = "_*~`|" * 6 + "🎩🎩"  # 32 characters; markdown escaping doubles most of them
+OVERSIZED = "⚠️" * 3000  # a notice of 6,000 characters (2 code points, 2 UTF-16 units each)
 
 
 def worst_labels(seats: int) -> list[SeatLabel]:
@@ -78,11 +80,14 @@ def test_every_message_of_a_worst_case_game_fits(seats, tr):
             game_id=BIG_ID,
             channel=f"<#{BIG_ID}>",
             selected=obs.hand[0] if obs.hand else None,
+            notice=OVERSIZED,
             auto_played=every_event,
         )
-        assert_v2_text_fits(
-            [hand.head, hand.recent, hand.mine, hand.next, hand.refused, hand.state]
-        )
+        for picture in (True, False):  # the hand DM as sent: its layout's text displays
+            view = HandMessage(hand, hand_alt_text(obs, tr), []).view(picture=picture)
+            shown = [i.content for i in view.walk_children() if hasattr(i, "content")]
+            assert_v2_text_fits(shown)
+            assert hand.head in shown[0] and "⚠️" in shown[0]  # the notice, cut
         assert len(hand_alt_text(obs, tr)) <= 1024  # an attachment's description
     obs = game.public_view()
     for pictures in (True, False):
