@@ -28,7 +28,7 @@ from cogs.render.common import (
 from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
 from cogs.render.events import event_lines
 from cogs.render.limits import fit_lines
-from cogs.render.table import table_alt_text, turn_text
+from cogs.render.table import piles_text, table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
 from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, teams_for
 from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
@@ -410,11 +410,7 @@ def _replay_players(game: Game, seats: Sequence[SeatLabel], tr: Tr, *, pictures:
             prefix = "- " if teams else ""
             lines.append(prefix + _hand_line(game, obs, seats, tr, seat, pictures=pictures))
     if not pictures and obs.seats != TEAM_SEATS:  # with 4 both piles are empty (R4, R10)
-        lines.append(
-            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
-            + " · "
-            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
-        )
+        lines.append(piles_text(obs, tr))
     return "\n".join(lines)
 
 

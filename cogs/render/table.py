@@ -33,6 +33,7 @@ __all__ = [
     "TableTexts",
     "card_words",
     "fit_alt",
+    "piles_text",
     "table_alt_text",
     "table_texts",
     "turn_text",
@@ -96,6 +97,18 @@ def _cards_words(cards: Sequence[Card], tr: Tr) -> str:
     return ", ".join(card_words(c, tr) for c in by_type) or NO_CARDS
 
 
+def piles_text(obs: Observation, tr: Tr, sep: str = " · ") -> str:
+    """The draw deck's and discard pile's sizes in one line (R4, R9), joined by ``sep``.
+
+    Only meaningful with 2–3 seats: with 4 both piles are always empty (R4, R10).
+    """
+    return (
+        tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
+        + sep
+        + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
+    )
+
+
 def table_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
     """The table picture in words (its alt text) from the PUBLIC observation.
 
@@ -112,11 +125,7 @@ def table_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
     for seat in range(obs.seats):
         lines.append(_seat_words(obs, seats, tr, seat))
     if obs.seats != TEAM_SEATS:
-        lines.append(
-            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
-            + ". "
-            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
-        )
+        lines.append(piles_text(obs, tr, ". "))
     return fit_alt("\n".join(lines))
 
 
@@ -187,11 +196,7 @@ def _compact_state(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
             f" · {black_hats_text(obs.black_hat_counts[seat])} · {hand}"
         )
     if obs.seats != TEAM_SEATS:
-        lines.append(
-            tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", obs.deck_size)
-            + " · "
-            + tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", obs.discard_size)
-        )
+        lines.append(piles_text(obs, tr))
     return "\n".join(lines)
 
 
