@@ -289,6 +289,13 @@ class Evaluator:
         _key, v1, _t1, _v2 = self._variant(card)
         return self.exchange_power(card) + (self._fav - v1)
 
+    def by_keep(self) -> list[int]:
+        """The hand's cards, the one worth least to keep (:meth:`keep_value`) first; ties by id.
+
+        The first is the card the normal AI discards, offers or gives back (R9, R10).
+        """
+        return sorted(self.hand, key=lambda c: (self.keep_value(c), c))
+
     def draw_value(self, card: int, without: int) -> float:
         """What drawing ``card`` would be worth after ``without`` left the hand."""
         _key, v1, _t1, _v2 = self._variant(without)

@@ -190,7 +190,7 @@ class ExpertAi:
         """
         ev = Evaluator(public_state(obs), viewer)
         plans: list[tuple[Plan, Action]] = []
-        for card in sorted(ev.hand, key=lambda c: (ev.keep_value(c), c))[: self.budget.offers]:
+        for card in ev.by_keep()[: self.budget.offers]:
             action = index.get(ActionKind.ANSWER_SWAP, card)
             if action is not None:
                 plans.append(((ANSWER, card, 0), action))
@@ -211,7 +211,7 @@ class ExpertAi:
         plans: list[tuple[Plan, Action]] = []
         throw: list[int] = []
         offer: list[int] = []
-        by_keep = sorted(ev.hand, key=lambda c: (ev.keep_value(c), c)) if len(ev.hand) > 1 else []
+        by_keep = ev.by_keep() if len(ev.hand) > 1 else []
         if ActionKind.DISCARD in index.kinds:
             throw = by_keep[: budget.discards]
         if swaps and ActionKind.OFFER_SWAP in index.kinds and not offer_refused_this_turn(obs):

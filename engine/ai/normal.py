@@ -42,8 +42,7 @@ def _worst_and_expectation(
 
     The second item is None when no unknown card is left to draw or receive.
     """
-    hand = ev.hand
-    worst = min(hand, key=lambda c: (ev.keep_value(c), c))
+    worst = ev.by_keep()[0]
     pool = [c for c in know.unknown if c not in pool_excludes]
     if not pool:
         return worst, None

@@ -91,8 +91,7 @@ def least_kept(state: SimState, seat: int) -> int:
 
     :meth:`~engine.ai.evaluate.Evaluator.keep_value` without spite, ties to the lower id.
     """
-    ev = Evaluator(state, seat)
-    return min(ev.hand, key=lambda c: (ev.keep_value(c), c))
+    return Evaluator(state, seat).by_keep()[0]
 
 
 def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
