@@ -31,7 +31,7 @@ from history.replay import Replay
 from tests.bot.helpers import alt_texts, message_text, v2_texts, walk_components
 from tests.bot.language_support import set_client_locales
 from tests.bot.test_hidden_info import PATTERNS
-from tests.bot.test_table_v2 import fetch, kinds, start, step
+from tests.bot.test_table_v2 import fetch, kinds, start, step, tea_party
 
 
 def buttons(message) -> dict[str, bool]:
@@ -65,9 +65,7 @@ def hiding(text: str, tr) -> list[str]:
 async def finished(request, simcord_env):
     """A 4-player game played to its end through the UI; on the way, a replay of it is refused."""
     env = simcord_env
-    guild = env.create_guild("Tea party", preferred_locale=request.param)
-    channel = guild.create_text_channel("hats")
-    players = [guild.add_member(env.create_user(n)) for n in ("anna", "bruno", "carla", "dario")]
+    guild, channel, players = tea_party(env, request.param)
     _, session = await start(env, channel, players)
     rng = random.Random(11)
     for _ in range(5):

@@ -44,6 +44,14 @@ def buttons(message) -> dict[str, bool]:
     }
 
 
+def tea_party(env, locale: str):
+    """A server in ``locale`` with a #hats channel and four members: (guild, channel, players)."""
+    guild = env.create_guild("Tea party", preferred_locale=locale)
+    channel = guild.create_text_channel("hats")
+    players = [guild.add_member(env.create_user(n)) for n in ("anna", "bruno", "carla", "dario")]
+    return guild, channel, players
+
+
 async def start(env, channel, players, *, ai: str | None = None):
     """The first player opens a lobby, the others join (or an AI is added), and starts."""
     lobby = (await players[0].slash(channel, "hats new")).response.message
@@ -72,9 +80,7 @@ async def step(session, players, rng):
 @pytest.fixture(params=["en-US", "de"])
 async def table(request, simcord_env):
     env = simcord_env
-    guild = env.create_guild("Tea party", preferred_locale=request.param)
-    channel = guild.create_text_channel("hats")
-    players = [guild.add_member(env.create_user(n)) for n in ("anna", "bruno", "carla", "dario")]
+    guild, channel, players = tea_party(env, request.param)
     lobby, session = await start(env, channel, players)
     return env, guild, channel, players, lobby, session
 
