@@ -1,0 +1,184 @@
+"""Diagnostic variants of the expert AI against hard, beyond what ExpertBudget can set.
+
+Usage:
+    python scripts/expert_variants.py --variant oracle --seats 3 --first 0 --games 60
+        [--expert-budget JSON] --out part.json
+    python scripts/bench_ai.py --merge part.json ...
+
+Variants (the expert only; the hard AIs are unchanged):
+  oracle:  the expert's sampled deals are the true position: the other seats' real hands and
+           black hats, only the draw deck and discard pile shuffled together (an expert that
+           cheats, to learn what perfect inference would be worth; never in the product).
+  mean:    a rollout scores the expert's total minus the mean of the others' (not the best's).
+  mix:     minus half the best other's total and half their mean.
+  reply:   in the round after the searched move, each other seat searches its reply: it tries
+           its 4 best greedy moves, each followed by one greedy round, and keeps the one that
+           leaves it the best estimated margin (a cheap copy of what the hard AI does; the
+           rollout then goes on greedily). About 2.3 times the CPU time per decision.
+
+Games, placement and seeds are those of ``bench_ai.py --pairings expert-hard`` (same deals,
+same AI seeds), so a variant's JSON compares game by game with a bench_ai run and merges with
+``bench_ai.py --merge``. One process; run parts side by side on several cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine.ai.expert as expert_module
+import engine.ai.rollout as rollout_module
+from engine import Game
+from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator
+from engine.ai.sim import SimState
+from engine.config import TURNS_PER_SEAT
+from scripts.bench_ai import play_one
+from tests.ai.ai_support import sim_from_game
+
+Margin = Callable[[SimState, int, Sequence[float]], float]
+_current: list[Game] = []
+
+
+def _oracle() -> None:
+    """Deal the true position (deck and discard pile reshuffled together) to the expert."""
+    new = Game.new.__func__  # type: ignore[attr-defined]
+
+    def recording_new(cls: type[Game], config: object) -> Game:
+        game = new(cls, config)
+        _current[:] = [game]
+        return game
+
+    def true_deal(obs: object, rng: random.Random, know: object) -> tuple[SimState, None]:
+        state = sim_from_game(_current[0])
+        pool = state.deck + state.discard
+        rng.shuffle(pool)
+        state.deck, state.discard = pool[: len(state.deck)], pool[len(state.deck) :]
+        return state, None
+
+    Game.new = classmethod(recording_new)  # type: ignore[method-assign,assignment]
+    expert_module.deal = true_deal  # type: ignore[assignment]
+
+
+Move = tuple[int, int]  # (card, slot), slot BLACK_HAT_SLOT for a black hat
+
+
+def _play(state: SimState, move: Move) -> None:
+    card, slot = move
+    if slot == BLACK_HAT_SLOT:
+        state.do_black_hat(card)
+    else:
+        state.do_exchange(card, slot)
+    state.end_turn()
+
+
+def _greedy(state: SimState, spite: float) -> Move:
+    return Evaluator(state, state.active, spite).best_main()
+
+
+def _rollouts(margin: Margin, reply: Callable[[SimState, float], Move] | None = None) -> None:
+    """Score the expert's rollouts with ``margin``; ``reply``: the others' first-round moves."""
+
+    def rollout_value(
+        state: SimState,
+        seat: int,
+        spite: float,
+        depth_rounds: int | None,
+        win_bonus: float,
+        spread: int = 1,
+    ) -> float:
+        stop = state.seats * TURNS_PER_SEAT
+        if depth_rounds is not None:
+            stop = min(stop, state.turns_done + depth_rounds * state.seats)
+        first_round = state.turns_done + state.seats - 1
+        while state.turns_done < stop:
+            searched = reply is not None and state.active != seat
+            if searched and state.turns_done < first_round:
+                _play(state, reply(state, spite))
+            else:
+                _play(state, _greedy(state, spite))
+        if not state.is_over:
+            return rollout_module.estimate(state, seat)
+        totals = state.totals()
+        won = win_bonus if seat in state.winners(totals) else 0.0
+        return margin(state, seat, totals) + won
+
+    expert_module.rollout_value = rollout_value  # type: ignore[assignment]
+
+
+def _searched_reply(state: SimState, spite: float, tries: int = 4) -> Move:
+    """The active seat's best of its ``tries`` best greedy moves after one greedy round."""
+    seat = state.active
+    gains = Evaluator(state, seat, spite).main_gains()
+    gains.sort(key=lambda g: -g[0])
+    best: tuple[float, Move] | None = None
+    for _gain, card, slot in gains[:tries]:
+        sim = state.copy()
+        _play(sim, (card, slot))
+        stop = min(sim.seats * TURNS_PER_SEAT, sim.turns_done + sim.seats - 1)
+        while sim.turns_done < stop:
+            _play(sim, _greedy(sim, spite))
+        if sim.is_over:
+            value = rollout_module.margin(sim, seat, sim.totals())
+        else:
+            value = rollout_module.estimate(sim, seat)
+        if best is None or value > best[0]:
+            best = (value, (card, slot))
+    assert best is not None, "a seat with a main action to make holds cards"
+    return best[1]
+
+
+def _others(values: Sequence[float], seat: int) -> list[float]:
+    return [v for s, v in enumerate(values) if s != seat]
+
+
+def _mean_margin(state: SimState, seat: int, values: Sequence[float]) -> float:
+    if state.seats == 4:
+        return rollout_module.margin(state, seat, values)
+    others = _others(values, seat)
+    return values[seat] - sum(others) / len(others)
+
+
+def _mix_margin(state: SimState, seat: int, values: Sequence[float]) -> float:
+    if state.seats == 4:
+        return rollout_module.margin(state, seat, values)
+    others = _others(values, seat)
+    return values[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def main() -> None:
+    """Run the chosen variant's games and save them as bench_ai JSON."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--variant", choices=("oracle", "mean", "mix", "reply"), required=True)
+    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--expert-budget", help="ExpertBudget fields as JSON")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    budget = json.loads(args.expert_budget) if args.expert_budget else None
+    if args.variant == "oracle":
+        _oracle()
+    elif args.variant == "reply":
+        _rollouts(rollout_module.margin, _searched_reply)
+    else:
+        _rollouts(_mean_margin if args.variant == "mean" else _mix_margin)
+    results = [
+        play_one(("expert", "hard", args.seats, i, args.seed, None, budget))
+        for i in range(args.first, args.first + args.games)
+    ]
+    Path(args.out).write_text(json.dumps(results))
+    wins = sum(r["a_won"] for r in results)
+    print(f"{args.variant}: {wins}/{len(results)} won by the expert")
+
+
+if __name__ == "__main__":
+    main()
