@@ -15,6 +15,8 @@ Variants (the expert only; the hard AIs are unchanged):
            its 4 best greedy moves, each followed by one greedy round, and keeps the one that
            leaves it the best estimated margin (a cheap copy of what the hard AI does; the
            rollout then goes on greedily). About 2.3 times the CPU time per decision.
+  own:     the expert's own next turn in the rollout is searched the same way (two levels).
+  both:    reply and own together.
 
 Games, placement and seeds are those of ``bench_ai.py --pairings expert-hard`` (same deals,
 same AI seeds), so a variant's JSON compares game by game with a bench_ai run and merges with
@@ -81,8 +83,16 @@ def _greedy(state: SimState, spite: float) -> Move:
     return Evaluator(state, state.active, spite).best_main()
 
 
-def _rollouts(margin: Margin, reply: Callable[[SimState, float], Move] | None = None) -> None:
-    """Score the expert's rollouts with ``margin``; ``reply``: the others' first-round moves."""
+def _rollouts(
+    margin: Margin,
+    reply: Callable[[SimState, float], Move] | None = None,
+    own: Callable[[SimState, float], Move] | None = None,
+) -> None:
+    """Score the expert's rollouts with ``margin``.
+
+    ``reply``: how the others choose in the round after the searched move; ``own``: how the
+    expert chooses at its next turn (greedy when None).
+    """
 
     def rollout_value(
         state: SimState,
@@ -97,9 +107,10 @@ def _rollouts(margin: Margin, reply: Callable[[SimState, float], Move] | None = 
             stop = min(stop, state.turns_done + depth_rounds * state.seats)
         first_round = state.turns_done + state.seats - 1
         while state.turns_done < stop:
-            searched = reply is not None and state.active != seat
-            if searched and state.turns_done < first_round:
+            if state.active != seat and reply is not None and state.turns_done < first_round:
                 _play(state, reply(state, spite))
+            elif state.active == seat and own is not None and state.turns_done <= first_round:
+                _play(state, own(state, spite))
             else:
                 _play(state, _greedy(state, spite))
         if not state.is_over:
@@ -156,7 +167,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--variant", choices=("oracle", "mean", "mix", "reply"), required=True)
+    parser.add_argument(
+        "--variant", choices=("oracle", "mean", "mix", "reply", "own", "both"), required=True
+    )
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--games", type=int, default=60)
@@ -167,8 +180,10 @@ def main() -> None:
     budget = json.loads(args.expert_budget) if args.expert_budget else None
     if args.variant == "oracle":
         _oracle()
-    elif args.variant == "reply":
-        _rollouts(rollout_module.margin, _searched_reply)
+    elif args.variant in ("reply", "own", "both"):
+        reply = _searched_reply if args.variant != "own" else None
+        own = _searched_reply if args.variant != "reply" else None
+        _rollouts(rollout_module.margin, reply, own)
     else:
         _rollouts(_mean_margin if args.variant == "mean" else _mix_margin)
     results = [
