@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine.ai.expert as expert_module
 import engine.ai.rollout as rollout_module
 from engine import Game
-from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator
+from engine.ai.evaluate import Evaluator
 from engine.ai.sim import SimState
 from engine.config import TURNS_PER_SEAT
 from scripts.bench_ai import play_one
@@ -67,15 +67,11 @@ def _oracle() -> None:
     expert_module.deal = true_deal  # type: ignore[assignment]
 
 
-Move = tuple[int, int]  # (card, slot), slot BLACK_HAT_SLOT for a black hat
+Move = tuple[int, int]  # (card, slot): see engine.ai.rollout.play_main
 
 
 def _play(state: SimState, move: Move) -> None:
-    card, slot = move
-    if slot == BLACK_HAT_SLOT:
-        state.do_black_hat(card)
-    else:
-        state.do_exchange(card, slot)
+    rollout_module.play_main(state, *move)
     state.end_turn()
 
 
@@ -113,11 +109,7 @@ def _rollouts(
                 _play(state, own(state, spite))
             else:
                 _play(state, _greedy(state, spite))
-        if not state.is_over:
-            return rollout_module.estimate(state, seat)
-        totals = state.totals()
-        won = win_bonus if seat in state.winners(totals) else 0.0
-        return margin(state, seat, totals) + won
+        return rollout_module.final_value(state, seat, win_bonus, margin)
 
     expert_module.rollout_value = rollout_value  # type: ignore[assignment]
 
@@ -134,10 +126,7 @@ def _searched_reply(state: SimState, spite: float, tries: int = 4) -> Move:
         stop = min(sim.seats * TURNS_PER_SEAT, sim.turns_done + sim.seats - 1)
         while sim.turns_done < stop:
             _play(sim, _greedy(sim, spite))
-        if sim.is_over:
-            value = rollout_module.margin(sim, seat, sim.totals())
-        else:
-            value = rollout_module.estimate(sim, seat)
+        value = rollout_module.final_value(sim, seat, 0.0)
         if best is None or value > best[0]:
             best = (value, (card, slot))
     assert best is not None, "a seat with a main action to make holds cards"

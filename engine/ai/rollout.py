@@ -26,7 +26,7 @@ estimated margin when the rollout stops early.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
 from engine.ai.sim import NUM_TYPES, SimState, worth_of
@@ -44,8 +44,10 @@ __all__ = [
     "OFFER_FIRST",
     "Plan",
     "estimate",
+    "final_value",
     "least_kept",
     "margin",
+    "play_main",
     "play_plan",
     "rollout_value",
 ]
@@ -94,6 +96,37 @@ def least_kept(state: SimState, seat: int) -> int:
     return Evaluator(state, seat).by_keep()[0]
 
 
+def play_main(state: SimState, card: int, slot: int) -> None:
+    """Make the active seat's main action; the turn stays open (R11).
+
+    An exchange of ``card`` on ``slot`` (R7), or ``card`` as a black hat (R8) when ``slot`` is
+    :data:`~engine.ai.evaluate.BLACK_HAT_SLOT`. Trusts its input, as the ``do_*`` methods do.
+    """
+    if slot == BLACK_HAT_SLOT:
+        state.do_black_hat(card)
+    else:
+        state.do_exchange(card, slot)
+
+
+def final_value(
+    state: SimState,
+    seat: int,
+    win_bonus: float,
+    margin_of: Callable[[SimState, int, Sequence[float]], float] = margin,
+) -> float:
+    """What a rollout that stopped at ``state`` is worth to ``seat``, in points.
+
+    Over (R14): ``margin_of`` the end totals (R15–R20; default :func:`margin`) plus
+    ``win_bonus`` for a win or a shared win (R19, R20). Not over: the estimated margin
+    (:func:`estimate`), no bonus.
+    """
+    if not state.is_over:
+        return estimate(state, seat)
+    totals = state.totals()
+    result = margin_of(state, seat, totals)
+    return result + (win_bonus if seat in state.winners(totals) else 0.0)
+
+
 def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
     """Play ``plan`` for ``seat`` of ``state`` and end the current turn (R7–R11).
 
@@ -121,10 +154,7 @@ def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
     elif kind == OFFER_AFTER:
         state.do_swap(card, least_kept(state, (seat + 2) % 4))
     if kind == MAIN:
-        if slot == BLACK_HAT_SLOT:
-            state.do_black_hat(card)
-        else:
-            state.do_exchange(card, slot)
+        play_main(state, card, slot)
     state.end_turn()
 
 
@@ -154,13 +184,6 @@ def rollout_value(
             _gain, card, slot = gains[int(state.rng.random() * min(spread, len(gains)))]
         else:
             card, slot = Evaluator(state, active, spite).best_main()
-        if slot == BLACK_HAT_SLOT:
-            state.do_black_hat(card)
-        else:
-            state.do_exchange(card, slot)
+        play_main(state, card, slot)
         state.end_turn()
-    if not state.is_over:
-        return estimate(state, seat)
-    totals = state.totals()
-    result = margin(state, seat, totals)
-    return result + (win_bonus if seat in state.winners(totals) else 0.0)
+    return final_value(state, seat, win_bonus)
