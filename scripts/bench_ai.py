@@ -60,6 +60,19 @@ def placement(seats: int, index: int) -> tuple[int, tuple[int, ...]]:
     return index // 2, (index % 2, index % 2 + 2)
 
 
+def game_seed_of(seats: int, index: int, base_seed: int) -> int:
+    """The engine seed of game ``index``'s deal (the same deal for every placement on it)."""
+    deal, _a_seats = placement(seats, index)
+    return base_seed * 1_000_003 + seats * 100_000 + deal
+
+
+def turn_place(seats: int, index: int, base_seed: int) -> int:
+    """Where A first moves in game ``index``: 0 when A (A's team with 4 seats) starts (R6)."""
+    _deal, a_seats = placement(seats, index)
+    start = Game.new(GameConfig(seats, game_seed_of(seats, index, base_seed))).active
+    return min((s - start) % seats for s in a_seats)
+
+
 def play_one(job: tuple[str, str, int, int, int, dict | None, dict | None]) -> dict:
     """Play game ``index`` of pairing A-B with ``seats``; returns its result and timings."""
     level_a, level_b, seats, index, base_seed, budget_fields, expert_fields = job
@@ -67,9 +80,10 @@ def play_one(job: tuple[str, str, int, int, int, dict | None, dict | None]) -> d
         "hard": HardBudget(**budget_fields) if budget_fields else None,
         "expert": ExpertBudget(**expert_fields) if expert_fields else None,
     }
-    deal, a_seats = placement(seats, index)
-    game_seed = base_seed * 1_000_003 + seats * 100_000 + deal
+    _deal, a_seats = placement(seats, index)
+    game_seed = game_seed_of(seats, index, base_seed)
     game = Game.new(GameConfig(seats, game_seed))
+    place = min((s - game.active) % seats for s in a_seats)
     levels = [level_a if s in a_seats else level_b for s in range(seats)]
     ais = [
         make_ai(
@@ -114,6 +128,7 @@ def play_one(job: tuple[str, str, int, int, int, dict | None, dict | None]) -> d
         "a_won": a_won,
         "margin": margin,
         "shared": shared,
+        "place": place,
         "cpu": dict(cpu),
         "wall": dict(wall),
     }
@@ -138,8 +153,11 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[rank]
 
 
-def report(results: list[dict]) -> str:
-    """The win-rate table and the decision-time table, as Markdown."""
+def report(results: list[dict], base_seed: int = 0) -> str:
+    """The win-rate tables (overall, by turn place) and the decision-time tables, as Markdown.
+
+    ``base_seed``: the deals' base seed, to place results saved without a ``place``.
+    """
     lines = [
         "| pairing (A-B) | seats | games | A wins | A win rate | 95% CI | baseline | shared "
         "| A margin (95% CI) |",
@@ -165,8 +183,34 @@ def report(results: list[dict]) -> str:
             f"| {pairing} | {seats} | {n} | {wins} | {wins / n:.1%} | "
             f"{lo:.1%}–{hi:.1%} | {BASELINE[seats]:.1%} | {shared} | {_mean_ci(rs)} |"
         )
+    lines += ["", _place_table(groups, order, base_seed)]
     for title, main_only in (("every decision", False), ("main-action decisions", True)):
         lines += ["", _time_table(times, title, main_only)]
+    return "\n".join(lines)
+
+
+def _place_table(
+    groups: dict[tuple[str, int], list[dict]], order: dict[str, int], base_seed: int
+) -> str:
+    """A's win rate by where it moves in the turn order (1st = starts, R6), n games each."""
+    lines = [
+        "| pairing (A-B) | seats | A moves 1st | 2nd | 3rd |",
+        "|---|---|---|---|---|",
+    ]
+    for (pairing, seats), rs in sorted(
+        groups.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])
+    ):
+        by_place: dict[int, list[bool]] = defaultdict(list)
+        for r in rs:
+            place = r.get("place")
+            if place is None:
+                place = turn_place(seats, r["index"], base_seed)
+            by_place[place].append(r["a_won"])
+        cells = [
+            f"{sum(won) / len(won):.1%} (n={len(won)})" if (won := by_place.get(p)) else "–"
+            for p in range(3)
+        ]
+        lines.append(f"| {pairing} | {seats} | {' | '.join(cells)} |")
     return "\n".join(lines)
 
 
@@ -240,7 +284,7 @@ def main() -> None:
         results = []
         for path in args.merge:
             results.extend(json.loads(Path(path).read_text()))
-        print(report(results))
+        print(report(results, args.seed))
         return
     budget = json.loads(args.budget) if args.budget else None
     expert = json.loads(args.expert_budget) if args.expert_budget else None
@@ -272,7 +316,7 @@ def main() -> None:
     if args.out:
         Path(args.out).write_text(json.dumps(results))
     print(f"games: {len(jobs)}, workers: {args.workers}, {time.perf_counter() - start:.0f} s")
-    print(report(results))
+    print(report(results, args.seed))
 
 
 if __name__ == "__main__":
