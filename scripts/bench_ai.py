@@ -66,10 +66,14 @@ def game_seed_of(seats: int, index: int, base_seed: int) -> int:
     return base_seed * 1_000_003 + seats * 100_000 + deal
 
 
-def turn_place(seats: int, index: int, base_seed: int) -> int:
-    """Where A first moves in game ``index``: 0 when A (A's team with 4 seats) starts (R6)."""
+def turn_place(seats: int, index: int, base_seed: int, start: int | None = None) -> int:
+    """Where A first moves in game ``index``: 0 when A (A's team with 4 seats) starts (R6).
+
+    ``start``: the start seat when known; otherwise it is read from the deal's seed.
+    """
     _deal, a_seats = placement(seats, index)
-    start = Game.new(GameConfig(seats, game_seed_of(seats, index, base_seed))).active
+    if start is None:
+        start = Game.new(GameConfig(seats, game_seed_of(seats, index, base_seed))).active
     return min((s - start) % seats for s in a_seats)
 
 
@@ -83,7 +87,7 @@ def play_one(job: tuple[str, str, int, int, int, dict | None, dict | None]) -> d
     _deal, a_seats = placement(seats, index)
     game_seed = game_seed_of(seats, index, base_seed)
     game = Game.new(GameConfig(seats, game_seed))
-    place = min((s - game.active) % seats for s in a_seats)
+    place = turn_place(seats, index, base_seed, start=game.active)
     levels = [level_a if s in a_seats else level_b for s in range(seats)]
     ais = [
         make_ai(

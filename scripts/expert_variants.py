@@ -128,9 +128,7 @@ def _rollouts(
         win_bonus: float,
         spread: int = 1,
     ) -> float:
-        stop = state.seats * TURNS_PER_SEAT
-        if depth_rounds is not None:
-            stop = min(stop, state.turns_done + depth_rounds * state.seats)
+        stop = rollout_module.rollout_stop(state, depth_rounds)
         first_round = state.turns_done + state.seats - 1
         while state.turns_done < stop:
             if discards:

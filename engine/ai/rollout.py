@@ -49,6 +49,7 @@ __all__ = [
     "margin",
     "play_main",
     "play_plan",
+    "rollout_stop",
     "rollout_value",
 ]
 
@@ -158,6 +159,17 @@ def play_plan(state: SimState, seat: int, plan: Plan, spite: float) -> None:
     state.end_turn()
 
 
+def rollout_stop(state: SimState, depth_rounds: int | None) -> int:
+    """The ``turns_done`` at which a rollout from ``state`` stops.
+
+    The end of the game (R14), or ``depth_rounds`` rounds on when that comes first.
+    """
+    stop = state.seats * TURNS_PER_SEAT
+    if depth_rounds is not None:
+        stop = min(stop, state.turns_done + depth_rounds * state.seats)
+    return stop
+
+
 def rollout_value(
     state: SimState,
     seat: int,
@@ -173,9 +185,7 @@ def rollout_value(
     (a searching opponent is not a greedy one); ``seat`` itself stays greedy. Mutates
     ``state``. Returns points (margin, plus ``win_bonus`` for a win or a shared win).
     """
-    stop = state.seats * TURNS_PER_SEAT
-    if depth_rounds is not None:
-        stop = min(stop, state.turns_done + depth_rounds * state.seats)
+    stop = rollout_stop(state, depth_rounds)
     while state.turns_done < stop:
         active = state.active
         if spread > 1 and active != seat:
