@@ -33,6 +33,9 @@ Variants (the expert only; the hard AIs are unchanged):
   model-others-reseeded: the same, with hard AIs of other seeds for the opponents: they play
            as the real ones would, but their sampling differs, so the model is right in
            distribution without copying their exact choices (which only the seed gives).
+  learned: rollouts that stop before the end (set ``depth_rounds``) are valued by the model of
+           ``--model`` (``value_model.py fit``): the predicted margin over the best other
+           seat plus the win bonus times a normal chance of winning (spread 4 points).
 
 Games, placement and seeds are those of ``bench_ai.py --pairings expert-hard`` (same deals,
 same AI seeds), so a variant's JSON compares game by game with a bench_ai run and merges with
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -53,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine.ai.expert as expert_module
 import engine.ai.rollout as rollout_module
 import scripts.bench_ai as bench_module
+import scripts.value_model as value_model
 from engine import Game
 from engine.actions import Action
 from engine.ai import AiLevel, Player, make_ai
@@ -113,11 +118,13 @@ def _rollouts(
     reply: Callable[[SimState, float], Move] | None = None,
     own: Callable[[SimState, float], Move] | None = None,
     discards: bool = False,
+    leaf: Callable[[SimState, int, float], float] | None = None,
 ) -> None:
     """Score the expert's rollouts with ``margin``.
 
     ``reply``: how the others choose in the round after the searched move; ``own``: how the
-    expert chooses at its next turn (greedy when None).
+    expert chooses at its next turn (greedy when None); ``leaf(state, seat, win_bonus)``
+    values a rollout that stops before the end (None: the engine's estimate).
     """
 
     def rollout_value(
@@ -139,6 +146,8 @@ def _rollouts(
                 _play(state, own(state, spite))
             else:
                 _play(state, _greedy(state, spite))
+        if leaf is not None and not state.is_over:
+            return leaf(state, seat, win_bonus)
         return rollout_module.final_value(state, seat, win_bonus, margin)
 
     expert_module.rollout_value = rollout_value  # type: ignore[assignment]
@@ -254,6 +263,22 @@ def _model(own: AiLevel = AiLevel.HARD, others: AiLevel | None = None, reseed: i
     bench_module.make_ai = patched  # type: ignore[assignment]
 
 
+def _learned(path: str, sigma: float = 4.0) -> None:
+    """Rollouts that stop early are valued by the learned model at ``path`` (value_model.py).
+
+    The predicted margin over the best other seat, plus the win bonus times the chance of a
+    win, taken as normal around that margin with ``sigma`` points of spread (R19).
+    """
+    model = value_model.load_model(path)
+
+    def leaf(state: SimState, seat: int, win_bonus: float) -> float:
+        totals = value_model.predict_totals(state, model)
+        lead = totals[seat] - max(_others(totals, seat))
+        return lead + win_bonus * 0.5 * (1.0 + math.erf(lead / (sigma * math.sqrt(2.0))))
+
+    _rollouts(rollout_module.margin, leaf=leaf)
+
+
 def _others(values: Sequence[float], seat: int) -> list[float]:
     return [v for s, v in enumerate(values) if s != seat]
 
@@ -291,9 +316,11 @@ def main() -> None:
             "model-own-normal",
             "model-others-normal",
             "model-others-reseeded",
+            "learned",
         ),
         required=True,
     )
+    parser.add_argument("--model", help="the learned variant's model (value_model.py fit)")
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--games", type=int, default=60)
@@ -318,6 +345,10 @@ def main() -> None:
         _model(others=AiLevel.NORMAL)
     elif args.variant == "model-others-reseeded":
         _model(reseed=104_729)
+    elif args.variant == "learned":
+        if not args.model:
+            parser.error("--variant learned needs --model")
+        _learned(args.model)
     else:
         _rollouts(_mean_margin if args.variant == "mean" else _mix_margin)
     results = [
