@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Game, GameConfig
 from engine.ai import AiLevel, make_ai
 from engine.ai.evaluate import Evaluator, favourite_estimate
-from engine.ai.rollout import play_main
+from engine.ai.rollout import rollout_value
 from engine.ai.sim import NUM_TYPES, VALUE_OF, SimState, worth_of
 from engine.config import TURNS_PER_SEAT
 from tests.ai.ai_support import sim_from_game
@@ -63,6 +63,7 @@ FEATURES = (
     "moves next",
     "constant",
 )
+_LEFT = FEATURES.index("turns left")
 SEED_BASE = 5_000_000
 _FIELDS = ("board", "hands", "counts", "sums", "values", "blacks", "distinct", "cookie")
 
@@ -77,7 +78,7 @@ def seat_features(state: SimState, seat: int, worth: Sequence[int]) -> list[floa
     """The :data:`FEATURES` of ``seat`` at the start of a turn (``worth``: :func:`worth_of`)."""
     counts = state.counts[seat]
     hand = state.hands[seat]
-    collection = state.blacks[seat] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+    collection = state.collection_points(seat, worth)
     favourite = favourite_estimate(hand, state.sums[seat])
     lead = state.distinct[seat] - max(d for s, d in enumerate(state.distinct) if s != seat)
     left = turns_left(state, seat)
@@ -117,7 +118,7 @@ def predict_totals(state: SimState, model: dict[int, Sequence[float]]) -> list[f
     out = []
     for seat in range(state.seats):
         features = seat_features(state, seat, worth)
-        weights = model[int(features[5])]
+        weights = model[int(features[_LEFT])]
         out.append(sum(a * b for a, b in zip(features, weights, strict=True)))
     return out
 
@@ -154,11 +155,9 @@ def data(first: int, games: int, out: str) -> None:
         ais = [make_ai(AiLevel.HARD, seed * 10 + s) for s in range(3)]
         positions = []
         while not game.is_over:
-            state = sim_from_game(game)
-            if not state.main_done and (
-                not positions or positions[-1]["turns_done"] != state.turns_done
-            ):
-                positions.append(_position(state))
+            done = sum(game.turns_taken)
+            if not game.main_done and (not positions or positions[-1]["turns_done"] != done):
+                positions.append(_position(sim_from_game(game)))
             seat = game.to_move
             game.apply(seat, ais[seat].choose(game.observation(seat), game.legal_actions(seat)))
         result = game.result
@@ -168,10 +167,9 @@ def data(first: int, games: int, out: str) -> None:
 
 
 def _greedy_totals(state: SimState) -> list[int]:
+    """The end totals after every seat plays on as in the expert's rollouts (spite 0.5)."""
     sim = state.copy()
-    while not sim.is_over:
-        play_main(sim, *Evaluator(sim, sim.active, 0.5).best_main())
-        sim.end_turn()
+    rollout_value(sim, sim.active, 0.5, None, 0.0)
     return sim.totals()
 
 
@@ -188,21 +186,23 @@ def fit(files: Sequence[str], out: str, rollouts: int) -> None:
     tests = len(games) // 5
     x, y, left, test, roll, margin, real_margin = [], [], [], [], [], [], []
     for g, game in enumerate(games):
+        real = _margins(game["totals"])
         for row in game["positions"]:
             if row["turns_done"] == 0:
                 continue
             state = _state(row)
             worth = worth_of(state.board)
             greedy = _greedy_totals(state) if g < rollouts else None
+            greedy_margins = _margins(greedy) if greedy else None
             for seat in range(3):
                 features = seat_features(state, seat, worth)
                 x.append(features)
                 y.append(game["totals"][seat])
-                left.append(int(features[5]))
+                left.append(int(features[_LEFT]))
                 test.append(g < tests)
                 roll.append(greedy[seat] if greedy else np.nan)
-                margin.append(_margins(greedy)[seat] if greedy else np.nan)
-                real_margin.append(_margins(game["totals"])[seat])
+                margin.append(greedy_margins[seat] if greedy_margins else np.nan)
+                real_margin.append(real[seat])
     xa, ya, la, ta = np.array(x), np.array(y, float), np.array(left), np.array(test)
     ra, ma, rma = np.array(roll), np.array(margin), np.array(real_margin, float)
     model: dict[str, list[float]] = {}

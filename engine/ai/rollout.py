@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.ai.evaluate import BLACK_HAT_SLOT, Evaluator, favourite_estimate
-from engine.ai.sim import NUM_TYPES, SimState, worth_of
+from engine.ai.sim import SimState, worth_of
 from engine.config import TURNS_PER_SEAT
 from engine.scoring import COOKIE_POINTS
 
@@ -80,8 +80,7 @@ def estimate(state: SimState, seat: int) -> float:
     worth = worth_of(state.board)
     values = []
     for s in range(state.seats):
-        counts = state.counts[s]
-        v = state.blacks[s] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+        v = state.collection_points(s, worth)
         v += favourite_estimate(state.hands[s], state.sums[s])
         if state.cookie == s:
             v += COOKIE_POINTS

@@ -266,13 +266,20 @@ class SimState:
         self.active = (self.active + 1) % self.seats
 
     # ------------------------------------------------------------------ the end
+    def collection_points(self, seat: int, worth: Sequence[int]) -> int:
+        """``seat``'s hat collection score on a board of ``worth`` (:func:`worth_of`), R16.
+
+        Each face-up collection card scores its type's worth, each black hat 1.
+        """
+        counts = self.counts[seat]
+        return self.blacks[seat] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+
     def totals(self) -> list[int]:
         """Each seat's total (R15–R19) once over: collection + favourite + cookie."""
         worth = worth_of(self.board)
         out = []
         for seat in range(self.seats):
-            counts = self.counts[seat]
-            total = self.blacks[seat] + sum(counts[t] * worth[t] for t in range(NUM_TYPES))
+            total = self.collection_points(seat, worth)
             fav = self.hands[seat][0]
             total += self.sums[seat][TYPE_OF[fav]] - VALUE_OF[fav]
             if self.cookie == seat:
