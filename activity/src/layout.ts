@@ -136,12 +136,12 @@ export function fitLayout(input: FitInput): Fit {
         [boardRows[1]!, ...turnRows],
       ];
     }
-    const eventsColumn = mode === "portrait" ? 0 : mode === "landscape" ? 0 : 0;
+    const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
     const budget = input.height - 2 * pad;
     const used = columns.map((rows) => sum(rows) + rows.length * gap);
-    const fits = used.every((u) => u + EVENT_LINE * 2 <= budget);
+    const fits = used.every((u) => u + gap + EVENT_LINE * 2 <= budget); // the events row and its gap
     if (fits || (tableMax <= 30 && handMax <= 30)) {
-      const slack = Math.max(0, budget - used[eventsColumn]!);
+      const slack = Math.max(0, budget - used[eventsColumn]! - gap);
       const eventLines = Math.max(1, Math.min(6, Math.floor(slack / EVENT_LINE)));
       const events: Row = { name: "events", height: eventLines * EVENT_LINE };
       const target = columns[eventsColumn]!;
