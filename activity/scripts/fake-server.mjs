@@ -312,7 +312,7 @@ function lobbyFor(channel, user) {
       seats: [
         { user_id: user.id, name: user.name, ai_level: null, team: null },
         { user_id: "555", name: "Bartholomew the Magnificent", ai_level: null, team: null },
-        { user_id: null, name: "AI (hard)", ai_level: "hard", team: null },
+        { user_id: null, name: "AI 1", ai_level: "hard", team: null },
       ],
     });
   }
@@ -336,7 +336,7 @@ function lobbyOp(channel, user, frame) {
   const mine = lobby.seats.findIndex((s) => s.user_id === user.id);
   if (frame.op === "join" && mine < 0) lobby.seats.push({ user_id: user.id, name: user.name, ai_level: null, team: null });
   if (frame.op === "leave" && mine >= 0) lobby.seats.splice(mine, 1);
-  if (frame.op === "ai_add" && lobby.seats.length < 4) lobby.seats.push({ user_id: null, name: `AI (${frame.level})`, ai_level: frame.level, team: null });
+  if (frame.op === "ai_add" && lobby.seats.length < 4) lobby.seats.push({ user_id: null, name: `AI ${lobby.seats.length}`, ai_level: frame.level, team: null });
   if (frame.op === "ai_remove") {
     const i = lobby.seats.findLastIndex((s) => s.ai_level);
     if (i >= 0) lobby.seats.splice(i, 1);

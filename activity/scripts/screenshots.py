@@ -44,7 +44,7 @@ CHECK = """() => {
     const r = el.getBoundingClientRect();
     if (!r.width || el.closest('.chat')) continue;
     if (r.bottom > h + 1 || r.right > w + 1 || r.top < -1 || r.left < -1)
-      out.push(`${el.dataset.testid || el.textContent.trim().slice(0, 20)} outside: ${JSON.stringify(r)}`);
+      out.push(`${el.dataset.testid || el.textContent.trim()} outside: ${JSON.stringify(r)}`);
   }
   for (const el of document.querySelectorAll('.cell')) {
     if (el.scrollHeight > el.clientHeight + 2)
@@ -55,6 +55,7 @@ CHECK = """() => {
 
 
 def wait_for_server(url: str) -> None:
+    """Wait up to 5 s for ``url`` to answer; raises RuntimeError when it does not."""
     for _ in range(50):
         try:
             urllib.request.urlopen(url, timeout=1).read()
@@ -64,7 +65,30 @@ def wait_for_server(url: str) -> None:
     raise RuntimeError(f"the fake server did not start at {url}")
 
 
+def reconnect_check(browser, base: str, out: Path) -> int:
+    """Play a move, drop every socket (a bot restart), and see the app resume by itself."""
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.goto(f"{base}/?channel_id=1&name=Ana")
+    page.wait_for_selector("[data-testid=game]")
+    step = page.get_attribute("[data-testid=game]", "data-step")
+    page.click("[data-testid^=hand-]:not([aria-disabled=true])")
+    page.click("[data-testid^=slot-].target")
+    page.wait_for_function(
+        f"document.querySelector('[data-testid=game]').dataset.step !== '{step}'"
+    )
+    urllib.request.urlopen(urllib.request.Request(base + "/fake/drop", method="POST")).read()
+    page.wait_for_selector("[data-testid=conn-status]")
+    page.screenshot(path=str(out / "reconnecting-portrait.png"))
+    page.wait_for_selector("[data-testid=conn-status]", state="detached", timeout=10_000)
+    hello = page.evaluate("window.hats.conn.resume")
+    ok = hello is not None and hello["game_id"] == "3"
+    print(f"reconnect: resumed {hello} {'ok' if ok else 'FAIL'}")
+    page.close()
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Take every screenshot and run the checks; returns the exit status (1: a check failed)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="/tmp/act-shots")
     parser.add_argument("--port", type=int, default=8766)
@@ -101,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                     status = "ok" if not problems else "FAIL " + json.dumps(problems)
                     print(f"{path} {status}")
                     page.close()
+            failures += reconnect_check(browser, base, out)
             browser.close()
     finally:
         server.terminate()

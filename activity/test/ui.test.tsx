@@ -89,7 +89,7 @@ describe("the game screen", () => {
       legal: [{ kind: "answer_swap", card: "red1" }, { kind: "decline_swap" }],
     });
     const { q, sent } = mount([v]);
-    expect(q("prompt")!.textContent).toContain("Cy offers you a card swap.");
+    expect(q("prompt")!.textContent).toBe("Choose a card to give back, or decline.");
     expect(q("action-decline")).not.toBeNull();
     act(() => q("hand-red1")!.click());
     await act(async () => q("action-answer")!.click());

@@ -48,16 +48,27 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
   const { tr, ctl } = useApp();
   const teams = result.teams;
   const teamTotals = teams?.map((team) => team.reduce((sum, s) => sum + (result.totals[s] ?? 0), 0)) ?? null;
+  // teams (R20): the winning team first, each team's players together, ranked as their team
+  const teamRank = (seat: number): number => {
+    const team = teamOf(result, seat);
+    return team === null || teams![team]!.some((s) => result.winners.includes(s)) ? 0 : 1;
+  };
+  const at = (seat: number) => result.ranking.indexOf(seat);
+  const order = [...result.ranking].sort(
+    (a, b) => teamRank(a) - teamRank(b) || (teamOf(result, a) ?? 0) - (teamOf(result, b) ?? 0) || at(a) - at(b),
+  );
   let rank = 0;
   let previous = "";
   return (
     <section class="end" data-testid="end" aria-labelledby="end-title">
       <h1 id="end-title">{tr.t("Hats: game #{game_id} is over", { game_id: view.game_id })}</h1>
-      <p class="winner" data-testid="winner">
-        {winnerLine(view, result, tr)}
-      </p>
+      {teams ? null : (
+        <p class="winner" data-testid="winner">
+          {winnerLine(view, result, tr)}
+        </p>
+      )}
       {teams && teamTotals ? (
-        <ul class="team-totals" data-testid="team-totals">
+        <ul class="team-totals" data-testid="winner" aria-label={winnerLine(view, result, tr)}>
           {[0, 1]
             .sort((a, b) => (teamTotals[b] ?? 0) - (teamTotals[a] ?? 0))
             .map((i) => (
@@ -73,10 +84,10 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
         </ul>
       ) : null}
       <ol class="ranking" data-testid="ranking">
-        {result.ranking.map((seat, position) => {
+        {order.map((seat, position) => {
           const winner = result.winners.includes(seat);
           const team = teamOf(result, seat);
-          const key = teams ? String(team) : `${winner}:${result.totals[seat]}`;
+          const key = teams ? String(teamRank(seat)) : `${winner}:${result.totals[seat]}`;
           if (key !== previous) {
             rank = teams ? rank + 1 : position + 1;
             previous = key;

@@ -249,11 +249,7 @@ export function promptText(view: View, selected: CardCode | null, tr: ReturnType
   if (swap && swap.offerer === view.seat && !answering(view)) {
     return tr.t("Waiting for {partner} to answer the swap.", { partner: view.names[swap.partner] ?? "" });
   }
-  if (answering(view)) {
-    return selected
-      ? tr.t("Choose a card to give back, or decline.")
-      : `${tr.t("{offerer} offers you a card swap.", { offerer: view.names[swap?.offerer ?? 0] ?? "" })} ${tr.t("Choose a card to give back, or decline.")}`;
-  }
+  if (answering(view)) return tr.t("Choose a card to give back, or decline."); // the events say who offered
   if (!myMove(view)) return "";
   if (selected) {
     const t = targetsFor(view, selected);
@@ -302,7 +298,14 @@ function Actions({ view }: { view: View }): JSX.Element {
     if (canDo(view, "withdraw_swap")) add("action-withdraw", tr.t("Withdraw my offer"), () => void ctl.simple("withdraw_swap"));
     if (canDo(view, "end_turn")) add("action-end-turn", tr.t("End turn"), () => void ctl.simple("end_turn"), view.main_done);
   }
-  if (view.hints && myMove(view)) add("action-hint", tr.t("What should I do?"), () => void ctl.hint());
+  if (view.hints && myMove(view)) {
+    const label = tr.t("What should I do?");
+    buttons.push(
+      <button key="hint" type="button" class="action icon" data-testid="action-hint" aria-label={label} title={label} onClick={() => void ctl.hint()}>
+        <span aria-hidden="true">💡</span>
+      </button>,
+    );
+  }
   return (
     <section class="area actions" style={{ gridArea: "actions" }} data-testid="actions">
       <span class="buttons">{buttons}</span>
