@@ -1,0 +1,210 @@
+"""Activity client benchmark: first render at 360 x 640 with the CPU throttled 4x, and its size.
+
+Usage:
+    python scripts/bench_client.py [--runs 7] [--throttle 4] [--channel 1]
+                                   [--server fake|local|URL] [--no-build]
+
+Builds the client (``scripts/build_activity.py``: npm ci when needed, ``npm run build``), then
+serves it with ``--server``:
+  ``fake``   activity/scripts/fake-server.mjs (canned games; ``--channel 1``: a 3-seat game at
+             your turn, the fullest screen);
+  ``local``  the real bot in local mode (``bot.py --local``, a temporary SQLite file, a free
+             port), whose first screen for a new player is the channel's lobby;
+  a URL      a server already running (local mode).
+
+Each run opens a new browser context (empty cache, new session) in Debian's Chromium
+(Playwright, ``executable_path``), sets Chromium's CPU throttling (CDP
+``Emulation.setCPUThrottlingRate``, rate 4 = four times slower) before the navigation, and
+loads ``/?channel_id=N&name=Bench`` (local sign-in, no prompt). Loopback network, not
+throttled. Figures per run, in milliseconds from the navigation's start
+(``performance.timeOrigin``):
+  first paint      Chromium's first-contentful-paint (the "Connecting" line);
+  first render     the first screen with the game's state drawn: the game, the lobby, the end
+                   screen or "no lobby here" (a MutationObserver's ``performance.now()``);
+then the median, minimum and maximum over ``--runs`` runs (one warm-up run first, not counted,
+which also lets the OS cache the files). Then ``npm run size``: the JavaScript + CSS in
+``dist/assets``, raw and gzipped (level 9). Goals (issue 28): first render <= 1500 ms,
+<= 150 KB gzipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+SCREENS = (
+    "[data-testid=game], [data-testid=end-screen], [data-testid=lobby], "
+    "[data-testid=lobby-empty]"
+)
+MARK = """
+(() => {
+  const screens = %r;
+  const seen = () => {
+    if (window.__firstRender === undefined && document.querySelector(screens)) {
+      window.__firstRender = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(seen);
+  document.addEventListener("DOMContentLoaded", () => {
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    seen();
+  });
+})();
+""" % SCREENS  # noqa: UP031 (a JS literal inside JS code)
+FIGURES = """() => ({
+  firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
+  firstRender: window.__firstRender,
+})"""
+
+
+def _build_script():
+    spec = importlib.util.spec_from_file_location(
+        "build_activity", ROOT / "scripts" / "build_activity.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_line(process: subprocess.Popen[str], pattern: str, timeout: float = 60) -> str:
+    """The first stdout line matching ``pattern`` (then the pipe is drained in a thread)."""
+    found: list[str] = []
+    event = threading.Event()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if not found and re.search(pattern, line):
+                found.append(line.strip())
+                event.set()
+        event.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    event.wait(timeout)
+    if not found:
+        process.kill()
+        raise SystemExit(f"the server printed no line matching {pattern!r}")
+    return found[0]
+
+
+def start_server(kind: str, workdir: Path) -> tuple[subprocess.Popen[str] | None, str]:
+    """Start the ``fake`` or ``local`` server (or use a URL); returns (process, base URL)."""
+    if kind.startswith("http"):
+        return None, kind.rstrip("/")
+    port = _free_port()
+    if kind == "fake":
+        command = ["node", str(ROOT / "activity" / "scripts" / "fake-server.mjs")]
+        command += ["--port", str(port)]
+        env = dict(os.environ)
+        pattern = r"fake server on http://"
+    else:
+        command = [sys.executable, str(ROOT / "bot.py"), "--local"]
+        env = {
+            **os.environ,
+            "HATS_WEB_PORT": str(port),
+            "HATS_DB_PATH": str(workdir / "bench.sqlite3"),
+            "HATS_AI_DELAY": "0",
+        }
+        pattern = r"http://\S+"
+    process = subprocess.Popen(command, cwd=workdir, env=env, stdout=subprocess.PIPE, text=True)
+    _wait_line(process, pattern)
+    return process, f"http://127.0.0.1:{port}"
+
+
+def measure(browser, base: str, channel: str, throttle: float) -> dict[str, float]:
+    """One cold load in a new context with the CPU throttled; the figures in ms."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script(MARK)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(f"{base}/?channel_id={channel}&name=Bench")
+    page.wait_for_selector(SCREENS, timeout=60_000)
+    page.wait_for_function("window.__firstRender !== undefined")
+    figures = page.evaluate(FIGURES)
+    context.close()
+    return figures
+
+
+def size_line() -> str:
+    """``npm run size``'s total line (JS + CSS raw and gzipped)."""
+    run = subprocess.run(
+        ["npm", "run", "--silent", "size"],
+        cwd=ROOT / "activity",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line for line in run.stdout.splitlines() if line.startswith("total")][0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--channel", default="1")
+    parser.add_argument("--server", default="fake", help="fake, local or a URL")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args(argv)
+    if not args.no_build:
+        build = _build_script()
+        npm = build.find_npm()
+        if npm is None:
+            raise SystemExit(build.NO_NPM)
+        build.install(npm)
+        build.build(npm)
+    with tempfile.TemporaryDirectory(prefix="hats-bench-client-") as tmp:
+        process, base = start_server(args.server, Path(tmp))
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM)
+                measure(browser, base, args.channel, args.throttle)  # warm-up
+                runs = [
+                    measure(browser, base, args.channel, args.throttle) for _ in range(args.runs)
+                ]
+                version = browser.version
+                browser.close()
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
+    print(
+        f"Chromium {version}, 360x640, CPU throttled {args.throttle:g}x, server {args.server}, "
+        f"channel {args.channel}, {args.runs} runs"
+    )
+    for key, label in (("firstPaint", "first paint"), ("firstRender", "first render")):
+        values = [r[key] for r in runs if r[key] is not None]
+        if not values:
+            print(f"{label:13} n/a")
+            continue
+        print(
+            f"{label:13} median {statistics.median(values):7.0f} ms   "
+            f"min {min(values):7.0f} ms   max {max(values):7.0f} ms"
+        )
+    print(size_line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
