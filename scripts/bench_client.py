@@ -156,7 +156,7 @@ def size_line() -> str:
         text=True,
         check=True,
     )
-    return [line for line in run.stdout.splitlines() if line.startswith("total")][0]
+    return next(line for line in run.stdout.splitlines() if line.startswith("total"))
 
 
 def main(argv: list[str] | None = None) -> int:
