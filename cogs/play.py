@@ -293,17 +293,19 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """
         game = session.game
         where = session.channel_mention
+        said = ""  # the seat's move as the line says it (a notice saying it again is left out)
         if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
         elif game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif answered:
-            line = tr("Your answer is in.")
+            line, said = self.answer_summary(session, seat, tr)
         else:
             line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
         summary = "" if answered else self.turn_summary(session, seat, tr)
+        said = said or summary
         text = f"{line} {summary}" if summary else line
-        if notice and notice != summary:
+        if notice and notice != said:
             text += f"\n{notice}"  # what ended it, when not the seat's own main action
         if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
             text += "\n-# " + tr(
@@ -319,6 +321,21 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1."""
         ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
         return max(1, ended)
+
+    def answer_summary(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, str]:
+        """The collapsed line after ``seat`` answered its partner's swap offer (R10), and the move.
+
+        A swap: "Swap done: You gave 🟥2 to … and received 🟦5."; a decline: the decline in
+        words. Returns (line, the move's own sentence).
+        """
+        labels = labels_for(session, self.bot.names, tr, plain=True)
+        for ev in reversed(session.game.events):
+            if ev.seat == seat and ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
+                move = describe_event(ev.seen_by(seat), labels, tr, viewer=seat)
+                if ev.kind is ActionKind.ANSWER_SWAP:
+                    return tr("Swap done: {move}", move=move), move
+                return move, move
+        return tr("Your answer is in."), ""
 
     def turn_summary(self, session: GameSession, seat: int, tr: Tr) -> str:
         """``seat``'s main action of its latest turn in words (its own view), or ""."""

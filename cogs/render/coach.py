@@ -13,14 +13,11 @@ from typing import Any
 from coach import Hint, Note, NoteKind
 from cogs.i18n import Tr
 from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention, type_name
+from cogs.render.numbers import number, slot_list
 from data.game_flags import HINTS
 from engine import Action, ActionKind
 
 __all__ = ["coach_lines", "hint_line", "hints_line"]
-
-
-def _slots(slots: Sequence[int]) -> str:
-    return ", ".join(str(s) for s in slots)
 
 
 def _score(note: Note, tr: Tr) -> str:
@@ -50,14 +47,28 @@ def _slot_worth(note: Note, tr: Tr) -> str:
 
 
 def _final(note: Note, tr: Tr) -> str:
+    """The final total and place (R19) as a sentence, the points with their plural form."""
+    total = note.value or 0
+    n, points = abs(total), number(total)
     if note.total == 1:
-        return tr("Final score: {total}. You win!", total=note.value)
-    return tr("Final score: {total}, place {place}.", total=note.value, place=note.total)
+        return tr.plural("You win with {n} point!", "You win with {n} points!", n, n=points)
+    if note.total == 2:
+        return tr.plural(
+            "You finish second with {n} point.", "You finish second with {n} points.", n, n=points
+        )
+    if note.total == 3:
+        return tr.plural(
+            "You finish third with {n} point.", "You finish third with {n} points.", n, n=points
+        )
+    return tr.plural(
+        "You finish fourth with {n} point.", "You finish fourth with {n} points.", n, n=points
+    )
 
 
 def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool) -> str:
     card = card_short(note.card) if note.card is not None else ""
     took = card_short(note.took) if note.took is not None else ""
+    slots = slot_list(note.slots, tr)  # not inside tr.plural: pybabel
     kind = note.kind
     if kind is NoteKind.EXCHANGE_SAME_TYPE:
         return tr(
@@ -78,7 +89,7 @@ def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool
             "Slot {slots} was closed to {card}: another type with an equal or higher value.",
             "Slots {slots} were closed to {card}: other types with equal or higher values.",
             len(note.slots),
-            slots=_slots(note.slots),
+            slots=slots,
             card=card,
         )
     if kind is NoteKind.SCORE:
@@ -137,7 +148,7 @@ def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool
             "The cards on slots {slots} were turned face down: their types also lay on lower "
             "slots.",
             len(note.slots),
-            slots=_slots(note.slots),
+            slots=slots,
         )
     return _final(note, tr)
 

@@ -19,6 +19,7 @@ from cogs.render.common import (
 )
 from cogs.render.events import event_lines
 from cogs.render.limits import ALT_MAX, fit_alt
+from cogs.render.numbers import slot_list
 from engine import BLACK_HAT_EMOJI, Card, Exchange, Observation, exchange_allowed
 from engine import BlackHat as BlackHatAction
 
@@ -159,11 +160,17 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
         return tr("Exchange it with a slot, or choose another action.")
     if not obs.main_done:
         lines.append(tr("Choose a card, then what to do with it."))
-    if not obs.optional_used and not chosen:
+    if not obs.optional_used and not chosen and not obs.main_done:
         lines.append(
             tr("Optional, before or after: offer your partner a card swap.")
             if obs.seats == 4
             else tr("Optional, before or after: discard a card and draw one.")
+        )
+    elif not obs.optional_used and not chosen:  # after the main action: "before" is past
+        lines.append(
+            tr("Optional: you may still offer your partner a card swap.")
+            if obs.seats == 4
+            else tr("Optional: you may still discard a card and draw one.")
         )
     if obs.main_done:
         lines.append(tr("You can end your turn now."))
@@ -178,11 +185,12 @@ def _refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
     refused = [s for s, b in enumerate(obs.board, start=1) if not exchange_allowed(card, b)]
     if not refused:
         return ""
+    slots = slot_list(refused, tr, negated=True)  # not inside tr.plural: pybabel
     return tr.plural(
         "Not slot {slots}: it needs the same type or a higher value.",
         "Not slots {slots}: they need the same type or a higher value.",
         len(refused),
-        slots=", ".join(str(s) for s in refused),
+        slots=slots,
     )
 
 
