@@ -26,7 +26,7 @@ from cogs.render.common import (
     type_name,
 )
 from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
-from cogs.render.events import event_lines
+from cogs.render.events import event_lines, worth_a_line
 from cogs.render.limits import fit_lines
 from cogs.render.table import piles_text, table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
@@ -449,7 +449,9 @@ def replay_texts(
         head.append(turn_text(obs, seats, tr))
         players = _replay_players(game, seats, tr, pictures=pictures)
         alt = table_alt_text(obs, seats, tr)
-    lines = event_lines(obs.events, seats, tr, viewer=None, last=point.turn_events)
+    turn = obs.events[len(obs.events) - point.turn_events :]
+    moves = sum(1 for ev in turn if worth_a_line(ev))  # this turn's lines, no end of turn
+    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves)
     return ReplayTexts(
         head="\n".join(head),
         players=players,
