@@ -30,6 +30,7 @@ def describe_event(
     auto: bool = False,
     cookie_before: int | None = None,
     show_cookie: bool = False,
+    say_over: bool = True,
 ) -> str:
     """One line describing ``event`` for ``viewer`` (a seat, or None for the public).
 
@@ -37,7 +38,8 @@ def describe_event(
     see is never printed even if the caller passed the full event. ``auto`` prefixes the
     AI-played mark 💤. With ``show_cookie``, a change of the cookie's holder from
     ``cookie_before`` to ``event.cookie`` (R13) is added as a second sentence. A last turn
-    adds "The game is over." (R14).
+    adds "The game is over." (R14), unless ``say_over`` is False (the caller's own line says
+    the end, as a hand DM does: said once).
     """
     ev = event.seen_by(viewer)
     you = viewer is not None and ev.seat == viewer
@@ -62,7 +64,7 @@ def describe_event(
                     who=seat_mention(seats, ev.cookie, tr),
                 )
             )
-    if ev.game_over:
+    if ev.game_over and say_over:
         extra.append(tr("The game is over."))
     line = " ".join([text, *extra])
     return f"{AUTO_MARK} {line}" if auto else line

@@ -20,7 +20,7 @@ from cogs.render.common import (
 from cogs.render.events import event_lines
 from cogs.render.limits import ALT_MAX, fit_alt
 from cogs.render.numbers import slot_list
-from engine import BLACK_HAT_EMOJI, Card, Exchange, Observation, exchange_allowed
+from engine import BLACK_HAT_EMOJI, ActionKind, Card, Exchange, Observation, exchange_allowed
 from engine import BlackHat as BlackHatAction
 
 __all__ = [
@@ -250,6 +250,9 @@ def hand_texts(
                 break
             since.append(ev)
         since.reverse()
+        if swap is not None and swap.partner == me:  # the head says the offer: not again
+            offers = [ev for ev in since if ev.kind is ActionKind.OFFER_SWAP]
+            since = [ev for ev in since if ev is not offers[-1]] if offers else since
         recent = "\n".join(
             event_lines(since, seats, tr, viewer=me, last=RECENT_LINES, auto_played=auto_played)
         )

@@ -217,7 +217,13 @@ def stats_texts(
             lines.append(tr("Trend over the last games: {delta}", delta=signed(trend, tr)))
     else:
         lines.append(tr("No rated game yet."))
-    if everywhere is not None:
+    same = (
+        rating is not None
+        and everywhere is not None
+        and (everywhere.games, rating_text(everywhere.ordinal, tr))
+        == (rating.games, rating_text(rating.ordinal, tr))
+    )
+    if everywhere is not None and not same:  # all games here: the same line, said once
         shown = rating_text(everywhere.ordinal, tr)  # not inside tr.plural: pybabel
         lines.append(
             tr.plural(
@@ -227,7 +233,7 @@ def stats_texts(
                 rating=shown,
             )
         )
-    lines.append(f"-# {rating_meaning(tr)}")
+    lines.append(f"-# {rating_meaning(tr, headed=True)}")
     blocks.append(_block(tr("Rating"), lines))
     return blocks
 
@@ -284,8 +290,19 @@ PROVISIONAL_MARK = "\\*"
 """Marks a provisional rating (fewer than history.ratings.PROVISIONAL_GAMES rated games)."""
 
 
-def rating_meaning(tr: Tr) -> str:
-    """What a rating means, in one line of the reader's language (leaderboard, stats)."""
+def rating_meaning(tr: Tr, *, headed: bool = False) -> str:
+    """What a rating means, in one line of the reader's language (leaderboard, stats).
+
+    ``headed``: the line stands under a "Rating" heading (``/hats stats``), so it does not
+    start with the word again.
+    """
+    if headed:
+        return tr(
+            "Your skill as the games so far show it, counted low while they are few; it rises "
+            "when you beat strong players. {mark} provisional: fewer than {n} rated games.",
+            mark=PROVISIONAL_MARK,
+            n=PROVISIONAL_GAMES,
+        )
     return tr(
         "Rating: your skill as the games so far show it, counted low while they are few; it "
         "rises when you beat strong players. {mark} provisional: fewer than {n} rated games.",
