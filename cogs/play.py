@@ -174,8 +174,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
         obs = game.observation(seat)
         labels = labels_for(session, self.bot.names, tr, plain=True)
         coach_lines, coach_item = self.coach_section(session, seat, tr)
-        if coach_lines:
-            notice = "\n".join([*([notice] if notice else []), *coach_lines])
         legal = game.legal_actions(seat) if not game.is_over else []
         if selected is not None and not any(getattr(a, "card", None) is selected for a in legal):
             selected = None
@@ -189,6 +187,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             notice=notice,
             deadline=deadline,
             auto_played=session.auto_played,
+            coach=coach_lines,
         )
         rows = hand_rows(
             session.id,

@@ -205,6 +205,7 @@ def hand_texts(
     notice: str | None = None,
     deadline: float | None = None,
     auto_played: Collection[int] = (),
+    coach: Sequence[str] = (),
 ) -> HandTexts:
     """The texts of seat ``obs.viewer``'s hand message (its own observation only).
 
@@ -212,7 +213,8 @@ def hand_texts(
     last action (becomes "what just happened"); without it the last others' moves since the
     seat's own last one, at most :data:`RECENT_LINES`. ``deadline``: unix seconds by which a
     partner must answer a swap offer (R10), shown as a Discord timestamp ``<t:…:R>``.
-    Raises ValueError for the public observation.
+    ``coach``: the coach's lines (a practice game, :mod:`cogs.learn`), shown after what just
+    happened. Raises ValueError for the public observation.
     """
     me = obs.viewer
     if me is None or obs.hand is None:
@@ -256,9 +258,11 @@ def hand_texts(
         recent = "\n".join(
             event_lines(since, seats, tr, viewer=me, last=RECENT_LINES, auto_played=auto_played)
         )
-    lines = recent.split("\n")
-    if len(lines) > RECENT_LINES:
-        recent = "\n".join(lines[-RECENT_LINES:])
+    # what just happened, then the coach: its lines are kept, what happened gets the rest
+    # (at least its newest line), RECENT_LINES + 1 lines in all when the coach speaks
+    room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES
+    lines = recent.split("\n")[-room:] if recent else []
+    recent = "\n".join([*lines, *coach])
     refused = _refused_text(obs, selected if chosen else None, tr)
     return HandTexts(
         head=head,
