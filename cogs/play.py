@@ -42,6 +42,7 @@ from cogs.learn import coach_section
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
 from cogs.render import card_label, describe_event
+from cogs.render.common import TURNS
 from cogs.render.hand import hand_alt_text, hand_texts
 from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
@@ -173,8 +174,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
         obs = game.observation(seat)
         labels = labels_for(session, self.bot.names, tr, plain=True)
         coach_lines, coach_item = self.coach_section(session, seat, tr)
-        if coach_lines:
-            notice = "\n".join([*([notice] if notice else []), *coach_lines])
         legal = game.legal_actions(seat) if not game.is_over else []
         if selected is not None and not any(getattr(a, "card", None) is selected for a in legal):
             selected = None
@@ -188,6 +187,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             notice=notice,
             deadline=deadline,
             auto_played=session.auto_played,
+            coach=coach_lines,
         )
         rows = hand_rows(
             session.id,
@@ -289,21 +289,32 @@ class PlayCog(HatsFeature, name="PlayCog"):
         otherwise its turn is over (issue 19 point 6: not decided by ``game.active``, which is
         another seat after any ended turn). The line names the round and what the seat did,
         so it is never the same sentence turn after turn; the hint about ``/hats hand`` comes
-        only with the first turn.
+        only with the first turn. After the seat's last turn (R14) the line says so and where
+        the final scores will be: every human learns of the end from a message the bot edits
+        anyway (issue 29 point 12), so no end DM is sent (one rate-limited call per human, for
+        what the table already shows); the last mover's line says the end once.
         """
         game = session.game
         where = session.channel_mention
+        said = ""  # the seat's move as the line says it (a notice saying it again is left out)
         if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
         elif game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif answered:
-            line = tr("Your answer is in.")
+            line, said = self.answer_summary(session, seat, tr)
+        elif game.turns_taken[seat] >= TURNS and session.practice:  # the end comes (R14)
+            line = tr("That was your last turn: the final scores and the coach's words follow.")
+        elif game.turns_taken[seat] >= TURNS:  # told now: no end DM follows (issue 29)
+            line = tr(
+                "That was your last turn: the final scores will be in {channel}.", channel=where
+            )
         else:
             line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
         summary = "" if answered else self.turn_summary(session, seat, tr)
+        said = said or summary
         text = f"{line} {summary}" if summary else line
-        if notice and notice != summary:
+        if notice and notice != said:
             text += f"\n{notice}"  # what ended it, when not the seat's own main action
         if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
             text += "\n-# " + tr(
@@ -320,12 +331,27 @@ class PlayCog(HatsFeature, name="PlayCog"):
         ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
         return max(1, ended)
 
+    def answer_summary(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, str]:
+        """The collapsed line after ``seat`` answered its partner's swap offer (R10), and the move.
+
+        A swap: "Swap done: You gave 🟥2 to … and received 🟦5."; a decline: the decline in
+        words. Returns (line, the move's own sentence).
+        """
+        labels = labels_for(session, self.bot.names, tr, plain=True)
+        for ev in reversed(session.game.events):
+            if ev.seat == seat and ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
+                move = describe_event(ev.seen_by(seat), labels, tr, viewer=seat, say_over=False)
+                if ev.kind is ActionKind.ANSWER_SWAP:
+                    return tr("Swap done: {move}", move=move), move
+                return move, move
+        return tr("Your answer is in."), ""
+
     def turn_summary(self, session: GameSession, seat: int, tr: Tr) -> str:
         """``seat``'s main action of its latest turn in words (its own view), or ""."""
         labels = labels_for(session, self.bot.names, tr, plain=True)
         for ev in reversed(session.game.events):
             if ev.seat == seat and ev.kind in (ActionKind.EXCHANGE, ActionKind.BLACK_HAT):
-                return describe_event(ev.seen_by(seat), labels, tr, viewer=seat)
+                return describe_event(ev.seen_by(seat), labels, tr, viewer=seat, say_over=False)
         return ""
 
     async def hand_picture(
@@ -374,9 +400,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await self.answer_with_hand(interaction, session, seat, tr, message, respond)
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
-        """One line describing ``event`` as ``seat`` may see it."""
+        """One line describing ``event`` as ``seat`` may see it.
+
+        Never "The game is over." (the hand's head, or its collapsed line, says the end once).
+        """
         labels = labels_for(session, self.bot.names, tr, plain=True)
-        return describe_event(event.seen_by(seat), labels, tr, viewer=seat)
+        return describe_event(event.seen_by(seat), labels, tr, viewer=seat, say_over=False)
 
     # ------------------------------------------------------------------ slash commands
     async def _act(
