@@ -170,7 +170,7 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
     return "\n".join(lines)
 
 
-def _refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
+def refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
     """One short line: the slots the chosen card may not take (R7), or ""."""
     me = obs.viewer
     if card is None or obs.main_done or obs.to_move != me or obs.pending_swap is not None:
@@ -248,7 +248,7 @@ def hand_texts(
     lines = recent.split("\n")
     if len(lines) > RECENT_LINES:
         recent = "\n".join(lines[-RECENT_LINES:])
-    refused = _refused_text(obs, selected if chosen else None, tr)
+    refused = refused_text(obs, selected if chosen else None, tr)
     return HandTexts(
         head=head,
         recent=recent,
