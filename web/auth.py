@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
 __all__ = [
     "LOCAL_ID_BASE",
@@ -114,7 +114,10 @@ class Sessions:
     def __init__(self, key: bytes, *, ttl: float = 12 * 3600.0, clock: Any = time.time) -> None:
         self.ttl = ttl
         self.clock = clock
-        self._serializer = URLSafeTimedSerializer(key, salt=SESSION_SALT)
+        signer = type(
+            "ClockSigner", (TimestampSigner,), {"get_timestamp": lambda _: int(self.clock())}
+        )
+        self._serializer = URLSafeTimedSerializer(key, salt=SESSION_SALT, signer=signer)
 
     def issue(self, user_id: int, name: str, *, local: bool = False) -> tuple[str, float]:
         """A new session for ``user_id``: ``(token, expires_at)``."""
