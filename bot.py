@@ -804,8 +804,59 @@ async def _run(settings: Settings) -> int:
     return EXIT_OK
 
 
-def main() -> int:
-    """Console entry point: returns the process exit code."""
+async def _run_local(settings: Settings) -> int:
+    """``--local``: the service and the Activity's web server, no Discord; runs until a signal.
+
+    Prints the address to open in a browser. Exit codes as :func:`_run` (3: the database
+    cannot be opened; 2: the web port cannot be opened).
+    """
+    from web.local import LocalMode
+
+    where = _database_name(settings)
+    try:
+        if settings.database_url is None:
+            check_path(settings.db_path)
+        store = await open_store(settings.database_url or settings.db_path)
+    except StoreError as exc:
+        print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
+        return EXIT_DATABASE
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    local = LocalMode(
+        store,
+        port=settings.web_port or LOCAL_WEB_PORT,
+        ai_delay=settings.ai_delay,
+        addr="127.0.0.1",
+    )
+    try:
+        try:
+            address = await local.start()
+        except OSError as exc:
+            print(
+                f"Configuration error: cannot listen on 127.0.0.1:"
+                f"{settings.web_port or LOCAL_WEB_PORT} ({exc.strerror or exc}); set "
+                "HATS_WEB_PORT to a free port",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+        print(f"Hats runs locally: open {address} in a browser (Ctrl+C stops it).", flush=True)
+        await stop.wait()
+    finally:
+        await local.stop()
+        await store.close()
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point: returns the process exit code.
+
+    ``--local``: play in a browser without Discord (no token needed; see README).
+    """
+    args = sys.argv[1:] if argv is None else argv
+    local = "--local" in args
     try:
         from dotenv import load_dotenv
 
@@ -815,6 +866,8 @@ def main() -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, handlers=[log_handler(settings)])
+    if local:
+        return asyncio.run(_run_local(settings))
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2

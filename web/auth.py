@@ -14,8 +14,9 @@ derived from the client secret (every process of one application shares it) or, 
 (local mode), a random key kept in the store's meta table; the secret itself is never logged
 nor sent.
 
-Local mode (no Discord): :func:`local_user_id` gives ids that can never be Discord ids
-(snowflakes are below 2**63; these start at 2**63).
+Local mode (no Discord): :func:`local_user_id` gives ids that can never be Discord ids: a
+snowflake carries its creation time in milliseconds since 2015 above bit 22, so every
+Discord user id is far above 2**22 (a whole 64-bit id still fits the store's integers).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSaf
 
 __all__ = [
     "LOCAL_ID_BASE",
+    "LOCAL_ID_LIMIT",
     "BadCode",
     "BadSession",
     "DiscordOAuth",
@@ -50,8 +52,10 @@ __all__ = [
 log = logging.getLogger("hats.web.auth")
 
 SESSION_SALT = "hats-activity/1 session"
-LOCAL_ID_BASE = 1 << 63
-"""Local users' ids start here: Discord snowflakes are signed 64-bit, always below it."""
+LOCAL_ID_LIMIT = 1 << 22
+"""Local users' ids are below it; a Discord snowflake (time << 22) never is."""
+LOCAL_ID_BASE = 1000
+"""Local users' ids start above it (small numbers stay free for tests and fixtures)."""
 HTTP_TIMEOUT_S = 10.0
 """Seconds a call to Discord's API may take before the sign-in answers 502."""
 
@@ -96,12 +100,14 @@ def derive_key(secret: str, purpose: str) -> bytes:
 
 def local_user_id(number: int) -> int:
     """The ``number``-th local user's id (``number`` >= 1): never a Discord id."""
+    if not 1 <= number < LOCAL_ID_LIMIT - LOCAL_ID_BASE:
+        raise ValueError(f"local user number out of range: {number}")
     return LOCAL_ID_BASE + number
 
 
 def is_local_id(user_id: int) -> bool:
     """True for an id :func:`local_user_id` gave."""
-    return user_id >= LOCAL_ID_BASE
+    return LOCAL_ID_BASE < user_id < LOCAL_ID_LIMIT
 
 
 class Sessions:
@@ -243,7 +249,7 @@ class DiscordOAuth:
         except (TimeoutError, aiohttp.ClientError) as exc:
             raise DiscordUnreachable(type(exc).__name__) from None
         raw_id = me.get("id")
-        if not isinstance(raw_id, str) or not raw_id.isdecimal() or int(raw_id) >= LOCAL_ID_BASE:
+        if not isinstance(raw_id, str) or not raw_id.isdecimal() or int(raw_id) < LOCAL_ID_LIMIT:
             raise DiscordUnreachable("users/@me gave no user id")
         name = me.get("global_name") or me.get("username") or raw_id
         return token, DiscordUser(int(raw_id), str(name)[:32])

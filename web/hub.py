@@ -365,7 +365,7 @@ class Hub:
         await self.game_started(row.channel_id, game_id)
 
     def game_may_have_started(self, game_id: int) -> None:
-        """A game got an announcement (``hats_outbox``): a new game in a watched channel?"""
+        """A game got an announcement (``hats_outbox``): maybe a new game in a watched channel."""
         if self.by_channel and game_id not in self.by_game:
             self._spawn(self._maybe_new_game(game_id))
 
