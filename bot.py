@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -446,11 +446,18 @@ class HatsBot(commands.AutoShardedBot):
             locales=self.locales,
             dispatch=self.dispatch,
             default_timer=self._lobby_timer,
+            limits=self._check_limits,
             swap_timeout=self.settings.swap_timeout,
             run_cpu=self.run_cpu,
         )
         await self.store.watch(self.web.hub.on_change)
         await self.web.start()
+
+    async def _check_limits(self, user_id: int) -> None:
+        """``HATS_MAX_LOBBIES`` / ``HATS_MAX_GAMES`` for a user (cogs.lobby); ServiceError."""
+        lobby: Any = self.get_cog("LobbyCog")
+        if lobby is not None:
+            await lobby.check_limits(user_id)
 
     def _lobby_timer(self, guild_id: int) -> float | None:
         """A new lobby's turn timer in ``guild_id``: the server's setting, else the bot's."""

@@ -776,6 +776,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if session.message(DM_BLOCKED_ROLE, s) is not None:
                 continue
             pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
+            if pinged and not game.is_over and self.bot.watching_live(session.id, seat.user_id):
+                continue  # they follow this game live in the Activity: no turn-ping DM
             if pinged and not game.is_over:
                 if event.kind is not ActionKind.OFFER_SWAP:
                     await self.send_hand_dm(session, s)

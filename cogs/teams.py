@@ -454,6 +454,22 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             return False
         return True
 
+    @commands.Cog.listener()
+    async def on_hats_team_chat(self, session: GameSession, seat: int, text: str) -> None:
+        """A team message sent in the Activity (already guarded, R10): relay it.
+
+        Fired only when the partner does not watch the game live; by the team thread, else by DM.
+        """
+        partner = session.game.partner(seat)
+        partner_id = session.seats[partner].user_id if partner is not None else None
+        if partner_id is None:
+            return
+        tr = self.public_tr(session.row.guild_id)
+        sender = seat_mention(labels_for(session, self.bot.names, tr), seat, tr)
+        if await self._post_in_thread(session, session.game.teams, seat, sender, text):
+            return
+        await self._dm(partner_id, self._relayed(session, seat, partner_id, text))
+
     # ------------------------------------------------------------------ helpers
     async def _dm(self, user_id: int, text: str) -> bool:
         """Send ``text`` to a user by DM; False when it cannot be delivered (closed DMs)."""

@@ -50,7 +50,7 @@ __all__ = [
 
 log = logging.getLogger("hats.web")
 
-MAX_QUEUED = 32
+MAX_QUEUED = 128
 """Frames a client may leave unsent before it is dropped."""
 MAX_BUFFERED = 256 * 1024
 """Bytes a client's socket may hold unsent before it is dropped."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import random
 import secrets
@@ -170,8 +171,14 @@ class WebServer:
     async def start(self) -> None:
         """Listen on ``config.addr``:``config.port`` (0: a free port, see :attr:`port`).
 
-        Raises OSError when the port cannot be opened.
+        Raises OSError when the port cannot be opened. The server and its connections run
+        from an empty context: they belong to no request of the bot (a test harness that
+        waits for the bot's work does not wait for a client's open WebSocket).
         """
+        loop = asyncio.get_running_loop()
+        await contextvars.Context().run(loop.create_task, self._listen())
+
+    async def _listen(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.addr, self.config.port)
@@ -443,7 +450,7 @@ class WebServer:
                     "or Team B to change your team, or let the host press Shuffle teams."
                 )
         session = await self.games.start_game(row.id, order)
-        self.dispatch("hats_lobby_changed", row, "started", True)
+        self.dispatch("hats_lobby_changed", row, None, True, session.id)
         self.dispatch("hats_game_started_here", session)
         self.dispatch("hats_outbox", session.id)
         await self.hub.game_started(row.channel_id, session.id)
