@@ -65,6 +65,8 @@ from engine import (
 )
 from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
+from service.requests import AutoEnd, seat_for, switch_auto_end
+from service.requests import auto_end as stored_auto_end
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -74,9 +76,6 @@ log = logging.getLogger("hats.play")
 
 DM_ROLE = "dm"
 DM_BLOCKED_ROLE = "dm_blocked"
-AUTO_END_ROLE = "auto_end"
-"""Stored per seat with the game's messages (survives restarts): ``message_id`` 1 when the
-player wants their turn ended after the main action, 0 when not."""
 CLOSED_DMS = 50007
 """Discord error code: cannot send messages to this user (closed DMs)."""
 
@@ -258,8 +257,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     def auto_end(self, session: GameSession, seat: int) -> bool:
         """The seat's "end my turn after the main action" preference (stored, default off)."""
-        pref = session.message(AUTO_END_ROLE, seat)
-        return pref is not None and pref.message_id == 1
+        return stored_auto_end(session, seat)
 
     def is_live(self, session: GameSession, seat: int) -> bool:
         """True while ``seat`` has something to do: its turn, an offer to answer or to wait on."""
@@ -606,10 +604,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             interaction, session.row.guild_id, session.channel_id, dm_ok=True
         ):
             raise ServiceError(ELSEWHERE)
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            raise ServiceError("These controls belong to another player.")
-        return session, seat
+        return session, seat_for(session, interaction.user.id)
 
     async def _target(
         self, interaction: discord.Interaction, game_id: int
@@ -737,31 +732,29 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if target is None:
             return
         session, seat = target
-        await self.bot.games.remember_message(session, AUTO_END_ROLE, 0, 1 if on else 0, seat=seat)
         notice = (
             tr("From now on your turn ends by itself after your main action.")
             if on
             else tr("Your turn no longer ends by itself after your main action.")
         )
-        game = session.game
-        now_due = on and game.to_move == seat and game.main_done and game.pending_offer is None
-        if now_due and not game.optional_used:
+        try:
+            done = await switch_auto_end(
+                self.bot.games,
+                session,
+                seat,
+                on,
+                origin=interaction.message.id if interaction.message else None,
+            )
+        except Exception as exc:
+            if not await self._answer(interaction, exc, session):
+                raise
+            return
+        if done.outcome is AutoEnd.NEXT_TURN:
             # switched on after the main action with the optional one still open: this turn
             # is not ended behind the player's back (issue 18); End turn stays a button
             notice = tr("From your next turn on, your turn ends by itself after your main action.")
-        elif now_due:
-            try:
-                event = await self.bot.games.play(
-                    session,
-                    seat,
-                    EndTurn(),
-                    origin=interaction.message.id if interaction.message else None,
-                )
-                notice = f"{notice}\n{self.notice_for(session, event, seat, tr)}"
-            except Exception as exc:
-                if not await self._answer(interaction, exc, session):
-                    raise
-                return
+        elif done.event is not None:
+            notice = f"{notice}\n{self.notice_for(session, done.event, seat, tr)}"
         await self._redraw(interaction, session, seat, tr, notice)
 
     # ------------------------------------------------------------------ DMs
@@ -812,6 +805,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if session.message(DM_BLOCKED_ROLE, s) is not None:
                 continue
             pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
+            if pinged and not game.is_over and self.bot.watching_live(session.id, seat.user_id):
+                continue  # they follow this game live in the Activity: no turn-ping DM
             if pinged and not game.is_over:
                 if event.kind is not ActionKind.OFFER_SWAP:
                     await self.send_hand_dm(session, s)

@@ -177,7 +177,7 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
     return "\n".join(lines)
 
 
-def _refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
+def refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
     """One short line: the slots the chosen card may not take (R7), or ""."""
     me = obs.viewer
     if card is None or obs.main_done or obs.to_move != me or obs.pending_swap is not None:
@@ -263,7 +263,7 @@ def hand_texts(
     room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES
     lines = recent.split("\n")[-room:] if recent else []
     recent = "\n".join([*lines, *coach])
-    refused = _refused_text(obs, selected if chosen else None, tr)
+    refused = refused_text(obs, selected if chosen else None, tr)
     return HandTexts(
         head=head,
         recent=recent,
