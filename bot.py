@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -51,6 +51,8 @@ from data.guild_settings import GuildOptions
 from engine.ai import ExpertBudget
 from service import DeadlinePolicy, GameService
 from telemetry.logs import JsonFormatter
+from web import WebConfig, WebServer
+from web.auth import derive_key, random_key
 
 T = TypeVar("T")
 
@@ -116,6 +118,20 @@ class Settings:
     """``HATS_METRICS_PORT``: serve /metrics, /healthz, /readyz on it; None serves nothing."""
     metrics_addr: str = "127.0.0.1"
     """``HATS_METRICS_ADDR``: the address the metrics port listens on."""
+    web_port: int | None = None
+    """``HATS_WEB_PORT``: serve the Activity (web server and browser app) on it; None: off."""
+    web_addr: str = "127.0.0.1"
+    """``HATS_WEB_ADDR``: the address the Activity's web server listens on."""
+    client_id: str | None = None
+    """``DISCORD_CLIENT_ID``: the application's id (the Activity's OAuth2); None: the one
+    Discord reports at login."""
+    client_secret: str | None = field(default=None, repr=False)
+    """``DISCORD_CLIENT_SECRET``: the application's OAuth2 secret (Activity sign-in); never
+    logged nor sent."""
+    discord_api: str = "https://discord.com/api/v10"
+    """``HATS_DISCORD_API``: Discord's API base URL for the Activity's sign-in (tests: a fake)."""
+    local: bool = False
+    """``--local``: no Discord; the service and the Activity's web server on this machine."""
     log_format: str = "text"
     """``HATS_LOG_FORMAT``: ``text`` (one plain line per record) or ``json`` (one object)."""
     cache_idle: float | None = 900.0
@@ -189,6 +205,12 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=parse_port(env.get("HATS_METRICS_PORT", "")),
+            web_port=parse_port(env.get("HATS_WEB_PORT", ""), "HATS_WEB_PORT"),
+            web_addr=env.get("HATS_WEB_ADDR", "").strip() or "127.0.0.1",
+            client_id=env.get("DISCORD_CLIENT_ID", "").strip() or None,
+            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            discord_api=env.get("HATS_DISCORD_API", "").strip().rstrip("/")
+            or "https://discord.com/api/v10",
             metrics_addr=env.get("HATS_METRICS_ADDR", "").strip() or "127.0.0.1",
             log_format=parse_log_format(env.get("HATS_LOG_FORMAT", "")),
             cache_idle=cache_idle,
@@ -196,8 +218,8 @@ class Settings:
         )
 
 
-def parse_port(raw: str) -> int | None:
-    """``HATS_METRICS_PORT``: a TCP port 1-65535, or empty (None: nothing listens).
+def parse_port(raw: str, name: str = "HATS_METRICS_PORT") -> int | None:
+    """A TCP port setting (``name``): 1-65535, or empty (None: nothing listens).
 
     Raises ValueError naming the setting.
     """
@@ -205,7 +227,7 @@ def parse_port(raw: str) -> int | None:
     if not raw:
         return None
     if not raw.isdecimal() or not 1 <= int(raw) <= 65535:
-        raise ValueError(f"HATS_METRICS_PORT must be a port number from 1 to 65535, got {raw!r}")
+        raise ValueError(f"{name} must be a port number from 1 to 65535, got {raw!r}")
     return int(raw)
 
 
@@ -385,15 +407,64 @@ class HatsBot(commands.AutoShardedBot):
         self.monitor = Monitor(self, settings.metrics_port, settings.metrics_addr)
         """/metrics, /healthz and /readyz with ``HATS_METRICS_PORT`` (cogs.monitoring)."""
         self.add_listener(answer_unknown_control, "on_interaction")
+        self.web: WebServer | None = None
+        """The Activity's web server with ``HATS_WEB_PORT`` (web/), opened in setup_hook."""
 
     def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
         """discord.py's dispatch; an interaction's arrival is noted first (its answer is timed).
 
         discord.py calls it for ``interaction`` when it parses one, before any handler runs.
+        The Activity's web server hears committed steps here at once (``hats_step``: every
+        viewer's view is built while the game holds that step), started games
+        (``hats_outbox``) and redrawn lobbies (``hats_lobby_shown``).
         """
         if event_name == "interaction":
             note_received(args[0])  # type: ignore[arg-type]
+        elif self.web is not None:
+            web_hears(self.web, event_name, args)
         super().dispatch(event_name, *args, **kwargs)
+
+    def watching_live(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` follows game ``game_id`` live in the Activity (no turn ping)."""
+        return self.web is not None and self.web.watching(game_id, user_id)
+
+    async def open_web(self) -> None:
+        """Open the Activity's web server (``HATS_WEB_PORT``, or ``--local``); nothing if off.
+
+        The sessions' key is derived from ``DISCORD_CLIENT_SECRET`` (every process of the
+        application shares it), else a random key kept in the store's meta table.
+        """
+        if self.web is not None or (self.settings.web_port is None and not self.settings.local):
+            return
+        assert self.store is not None
+        self.web = WebServer(
+            web_config(self.settings, self.application_id),
+            self.games,
+            self.translator,
+            session_key=await session_key(self.store, self.settings.client_secret),
+            names=self.names,
+            locales=self.locales,
+            dispatch=self.dispatch,
+            default_timer=self._lobby_timer,
+            limits=self._check_limits,
+            swap_timeout=self.settings.swap_timeout,
+            run_cpu=self.run_cpu,
+        )
+        await self.store.watch(self.web.hub.on_change)
+        await self.web.start()
+
+    async def _check_limits(self, user_id: int) -> None:
+        """``HATS_MAX_LOBBIES`` / ``HATS_MAX_GAMES`` for a user (cogs.lobby); ServiceError."""
+        lobby: Any = self.get_cog("LobbyCog")
+        if lobby is not None:
+            await lobby.check_limits(user_id)
+
+    def _lobby_timer(self, guild_id: int) -> float | None:
+        """A new lobby's turn timer in ``guild_id``: the server's setting, else the bot's."""
+        chosen = self.guild_option(guild_id).turn_timer
+        if chosen is None:
+            return self.settings.turn_timer
+        return chosen or None
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name
@@ -481,6 +552,7 @@ class HatsBot(commands.AutoShardedBot):
             return
         await self.load_features()
         await self.games.start()
+        await self.open_web()
         await self.sync_commands()
         gc.freeze()  # start-up objects (cogs, catalogs, commands) are never scanned again
 
@@ -563,10 +635,56 @@ class HatsBot(commands.AutoShardedBot):
         if self.ai_pool is not None:
             self.ai_pool.shutdown(wait=False, cancel_futures=True)
             self.ai_pool = None
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if self.store is not None:
             await self.store.close()
             self.store = None
         await self.monitor.stop()
+
+
+def web_config(settings: Settings, application_id: int | None = None) -> WebConfig:
+    """The Activity web server's settings from the bot's (port 0 in local mode: 8765)."""
+    port = settings.web_port
+    if port is None:
+        port = LOCAL_WEB_PORT
+    client_id = settings.client_id or (str(application_id) if application_id else None)
+    return WebConfig(
+        port=port,
+        addr=settings.web_addr,
+        client_id=client_id,
+        client_secret=settings.client_secret,
+        discord_api=settings.discord_api,
+        local=settings.local,
+    )
+
+
+LOCAL_WEB_PORT = 8765
+"""The web port of ``--local`` when ``HATS_WEB_PORT`` is not set."""
+SESSION_KEY = "web_session_key"
+"""The store's meta key of the sessions' signing key when there is no client secret."""
+
+
+async def session_key(store: Store, client_secret: str | None) -> bytes:
+    """The key that signs the Activity's sessions (shared by every process of the bot)."""
+    if client_secret:
+        return derive_key(client_secret, "hats-activity/1 sessions")
+    stored = await store.meta.get(SESSION_KEY)
+    if stored is None:
+        stored = random_key()
+        await store.meta.set(SESSION_KEY, stored)
+    return bytes.fromhex(stored)
+
+
+def web_hears(server: WebServer, event_name: str, args: tuple[object, ...]) -> None:
+    """Hand the web server the bot events it follows (see ``HatsBot.dispatch``)."""
+    if event_name == "hats_step":
+        server.hub.on_step(*args)  # type: ignore[arg-type]
+    elif event_name == "hats_outbox" and args and isinstance(args[0], int):
+        server.game_may_have_started(args[0])
+    elif event_name == "hats_lobby_shown" and args and isinstance(args[0], int):
+        server.notify_lobby(args[0])
 
 
 def create_bot(db_path: str | os.PathLike[str], **options: object) -> HatsBot:
@@ -693,8 +811,59 @@ async def _run(settings: Settings) -> int:
     return EXIT_OK
 
 
-def main() -> int:
-    """Console entry point: returns the process exit code."""
+async def _run_local(settings: Settings) -> int:
+    """``--local``: the service and the Activity's web server, no Discord; runs until a signal.
+
+    Prints the address to open in a browser. Exit codes as :func:`_run` (3: the database
+    cannot be opened; 2: the web port cannot be opened).
+    """
+    from web.local import LocalMode
+
+    where = _database_name(settings)
+    try:
+        if settings.database_url is None:
+            check_path(settings.db_path)
+        store = await open_store(settings.database_url or settings.db_path)
+    except StoreError as exc:
+        print(f"Cannot open the database {where}: {exc}", file=sys.stderr)
+        return EXIT_DATABASE
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    local = LocalMode(
+        store,
+        port=settings.web_port or LOCAL_WEB_PORT,
+        ai_delay=settings.ai_delay,
+        addr="127.0.0.1",
+    )
+    try:
+        try:
+            address = await local.start()
+        except OSError as exc:
+            print(
+                f"Configuration error: cannot listen on 127.0.0.1:"
+                f"{settings.web_port or LOCAL_WEB_PORT} ({exc.strerror or exc}); set "
+                "HATS_WEB_PORT to a free port",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+        print(f"Hats runs locally: open {address} in a browser (Ctrl+C stops it).", flush=True)
+        await stop.wait()
+    finally:
+        await local.stop()
+        await store.close()
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point: returns the process exit code.
+
+    ``--local``: play in a browser without Discord (no token needed; see README).
+    """
+    args = sys.argv[1:] if argv is None else argv
+    local = "--local" in args
     try:
         from dotenv import load_dotenv
 
@@ -704,6 +873,8 @@ def main() -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, handlers=[log_handler(settings)])
+    if local:
+        return asyncio.run(_run_local(settings))
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2

@@ -257,11 +257,13 @@ async def stats_message(
     rating = await history.rating(user_id, scope)
     recent = await history.recent_ordinals(user_id, scope, games=TREND_GAMES)
     everywhere = await history.rating(user_id, GLOBAL) if own and guild_id is not None else None
+    # a trend that reaches back to the first rated game is the rating itself: said once
+    change = trend(recent) if rating is not None and rating.games > len(recent) else None
     blocks = stats_texts(
         mention,
         summary,
         rating,
-        trend(recent),
+        change,
         tr,
         everywhere=everywhere,
         server=guild_id is not None,

@@ -54,6 +54,7 @@ from data import LobbyRow, StoreError
 from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
 from engine import Event, GameResult
 from service import GameSession, ServiceError
+from service.requests import hint_position, hint_seed
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -190,15 +191,6 @@ def end_notes(
 def posts_table(session: GameSession) -> bool:
     """False for a practice game outside a thread: no table, the hand shows the tea table."""
     return not session.practice or session.row.settings.get(WHERE) == "thread"
-
-
-def hint_seed(session: GameSession, seat: int) -> int:
-    """The hint's AI seed: public facts only (the state's step count and the seat).
-
-    The same state gets the same hint, and two games that differ only in hidden cards get
-    the same seed.
-    """
-    return session.version * 4 + seat
 
 
 class LearnCog(HatsFeature, name="LearnCog"):
@@ -425,19 +417,8 @@ class LearnCog(HatsFeature, name="LearnCog"):
     ) -> None:
         """Answer privately with the hint for ``seat``, or why there is none."""
         tr = self.tr(interaction)
-        if not hints_allowed(session.row.settings):
-            raise ServiceError(
-                "Hints are off in this game: its lobby's host did not allow them. /hats learn "
-                "starts a practice game, where hints are always on."
-            )
-        game = session.game
-        legal = game.legal_actions(seat) if not game.is_over else []
-        if not legal:
-            raise ServiceError("Nothing to suggest right now: it is not your turn.")
-        obs = game.observation(seat)
-        hint = await self.bot.run_cpu(
-            suggest, obs, legal, hint_seed(session, seat), self.bot.expert_budget
-        )
+        obs, legal, seed = hint_position(session, seat)
+        hint = await self.bot.run_cpu(suggest, obs, legal, seed, self.bot.expert_budget)
         await send_private(interaction, hint_line(hint, tr))
 
     # ------------------------------------------------------------------ buttons

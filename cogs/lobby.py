@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
@@ -144,7 +145,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     async def redraw(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction | None,
         row: LobbyRow,
         *,
         from_button: bool,
@@ -156,13 +157,14 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         Public: drawn in the server's language (``public_tr``), whoever pressed. A ``closed``
         lobby shrinks to its one ``status`` line (started: where the game goes on).
         """
+        self.bot.dispatch("hats_lobby_shown", row.channel_id)  # the Activity's viewers too
         tr = self.public_tr(row.guild_id)
         if closed:  # one line, nothing that goes stale (issue 18): no players, no buttons
             view = self.closed_view(status or tr("This lobby is closed."))
         else:
             view = self.lobby_view(row, tr, status)
         edit: dict[str, Any] = {"view": view}
-        if from_button:
+        if from_button and interaction is not None:
             await interaction.response.edit_message(**edit)
             return
         if row.message_id is None:
@@ -172,6 +174,40 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             await channel.get_partial_message(row.message_id).edit(**edit)
         except discord.HTTPException as exc:
             log.warning("could not edit lobby %d: %s", row.id, exc)
+
+    # ------------------------------------------------------------------ the Activity
+    @commands.Cog.listener()
+    async def on_hats_lobby_changed(
+        self, row: LobbyRow, status: str | None, closed: bool, game_id: int | None = None
+    ) -> None:
+        """A lobby changed in the Activity (web/): redraw its message in the channel.
+
+        ``status``: the English sentence of a closed lobby (translated here); ``game_id``: the
+        game it became.
+        """
+        tr = self.public_tr(row.guild_id)
+        if game_id is not None:
+            text: str | None = tr(
+                "🎩 Game #{game} has started: follow it on the table below.", game=game_id
+            )
+        else:
+            text = tr(status) if status else None
+        await self.redraw(None, row, from_button=False, status=text, closed=closed)
+        if not closed:
+            self.bot.dispatch("hats_lobby_updated", row)
+
+    @commands.Cog.listener()
+    async def on_hats_lobby_opened(self, row: LobbyRow) -> None:
+        """A lobby was opened in the Activity (web/): post its message in the channel."""
+        tr = self.public_tr(row.guild_id)
+        channel = self.bot.get_partial_messageable(row.channel_id)
+        try:
+            message = await channel.send(view=self.lobby_view(row, tr))
+        except discord.HTTPException as exc:
+            log.warning("lobby %d: its message could not be posted: %s", row.id, exc)
+        else:
+            await self.bot.games.set_lobby_message(row.id, message.id)
+        self.bot.dispatch("hats_lobby_updated", row)
 
     # ------------------------------------------------------------------ limits
     async def check_limits(self, user_id: int) -> None:

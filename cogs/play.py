@@ -42,6 +42,7 @@ from cogs.learn import coach_section
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
 from cogs.render import card_label, describe_event
+from cogs.render.common import TURNS
 from cogs.render.hand import hand_alt_text, hand_texts
 from cogs.render.limits import CHOICE_NAME_MAX, truncate
 from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
@@ -64,6 +65,8 @@ from engine import (
 )
 from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
+from service.requests import AutoEnd, seat_for, switch_auto_end
+from service.requests import auto_end as stored_auto_end
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -73,9 +76,6 @@ log = logging.getLogger("hats.play")
 
 DM_ROLE = "dm"
 DM_BLOCKED_ROLE = "dm_blocked"
-AUTO_END_ROLE = "auto_end"
-"""Stored per seat with the game's messages (survives restarts): ``message_id`` 1 when the
-player wants their turn ended after the main action, 0 when not."""
 CLOSED_DMS = 50007
 """Discord error code: cannot send messages to this user (closed DMs)."""
 
@@ -173,8 +173,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
         obs = game.observation(seat)
         labels = labels_for(session, self.bot.names, tr, plain=True)
         coach_lines, coach_item = self.coach_section(session, seat, tr)
-        if coach_lines:
-            notice = "\n".join([*([notice] if notice else []), *coach_lines])
         legal = game.legal_actions(seat) if not game.is_over else []
         if selected is not None and not any(getattr(a, "card", None) is selected for a in legal):
             selected = None
@@ -188,6 +186,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             notice=notice,
             deadline=deadline,
             auto_played=session.auto_played,
+            coach=coach_lines,
         )
         rows = hand_rows(
             session.id,
@@ -258,8 +257,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     def auto_end(self, session: GameSession, seat: int) -> bool:
         """The seat's "end my turn after the main action" preference (stored, default off)."""
-        pref = session.message(AUTO_END_ROLE, seat)
-        return pref is not None and pref.message_id == 1
+        return stored_auto_end(session, seat)
 
     def is_live(self, session: GameSession, seat: int) -> bool:
         """True while ``seat`` has something to do: its turn, an offer to answer or to wait on."""
@@ -289,21 +287,32 @@ class PlayCog(HatsFeature, name="PlayCog"):
         otherwise its turn is over (issue 19 point 6: not decided by ``game.active``, which is
         another seat after any ended turn). The line names the round and what the seat did,
         so it is never the same sentence turn after turn; the hint about ``/hats hand`` comes
-        only with the first turn.
+        only with the first turn. After the seat's last turn (R14) the line says so and where
+        the final scores will be: every human learns of the end from a message the bot edits
+        anyway (issue 29 point 12), so no end DM is sent (one rate-limited call per human, for
+        what the table already shows); the last mover's line says the end once.
         """
         game = session.game
         where = session.channel_mention
+        said = ""  # the seat's move as the line says it (a notice saying it again is left out)
         if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
         elif game.is_over:
             line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
         elif answered:
-            line = tr("Your answer is in.")
+            line, said = self.answer_summary(session, seat, tr)
+        elif game.turns_taken[seat] >= TURNS and session.practice:  # the end comes (R14)
+            line = tr("That was your last turn: the final scores and the coach's words follow.")
+        elif game.turns_taken[seat] >= TURNS:  # told now: no end DM follows (issue 29)
+            line = tr(
+                "That was your last turn: the final scores will be in {channel}.", channel=where
+            )
         else:
             line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
         summary = "" if answered else self.turn_summary(session, seat, tr)
+        said = said or summary
         text = f"{line} {summary}" if summary else line
-        if notice and notice != summary:
+        if notice and notice != said:
             text += f"\n{notice}"  # what ended it, when not the seat's own main action
         if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
             text += "\n-# " + tr(
@@ -320,12 +329,27 @@ class PlayCog(HatsFeature, name="PlayCog"):
         ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
         return max(1, ended)
 
+    def answer_summary(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, str]:
+        """The collapsed line after ``seat`` answered its partner's swap offer (R10), and the move.
+
+        A swap: "Swap done: You gave 🟥2 to … and received 🟦5."; a decline: the decline in
+        words. Returns (line, the move's own sentence).
+        """
+        labels = labels_for(session, self.bot.names, tr, plain=True)
+        for ev in reversed(session.game.events):
+            if ev.seat == seat and ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
+                move = describe_event(ev.seen_by(seat), labels, tr, viewer=seat, say_over=False)
+                if ev.kind is ActionKind.ANSWER_SWAP:
+                    return tr("Swap done: {move}", move=move), move
+                return move, move
+        return tr("Your answer is in."), ""
+
     def turn_summary(self, session: GameSession, seat: int, tr: Tr) -> str:
         """``seat``'s main action of its latest turn in words (its own view), or ""."""
         labels = labels_for(session, self.bot.names, tr, plain=True)
         for ev in reversed(session.game.events):
             if ev.seat == seat and ev.kind in (ActionKind.EXCHANGE, ActionKind.BLACK_HAT):
-                return describe_event(ev.seen_by(seat), labels, tr, viewer=seat)
+                return describe_event(ev.seen_by(seat), labels, tr, viewer=seat, say_over=False)
         return ""
 
     async def hand_picture(
@@ -374,9 +398,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         await self.answer_with_hand(interaction, session, seat, tr, message, respond)
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
-        """One line describing ``event`` as ``seat`` may see it."""
+        """One line describing ``event`` as ``seat`` may see it.
+
+        Never "The game is over." (the hand's head, or its collapsed line, says the end once).
+        """
         labels = labels_for(session, self.bot.names, tr, plain=True)
-        return describe_event(event.seen_by(seat), labels, tr, viewer=seat)
+        return describe_event(event.seen_by(seat), labels, tr, viewer=seat, say_over=False)
 
     # ------------------------------------------------------------------ slash commands
     async def _act(
@@ -577,10 +604,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             interaction, session.row.guild_id, session.channel_id, dm_ok=True
         ):
             raise ServiceError(ELSEWHERE)
-        seat = session.seat_of(interaction.user.id)
-        if seat is None:
-            raise ServiceError("These controls belong to another player.")
-        return session, seat
+        return session, seat_for(session, interaction.user.id)
 
     async def _target(
         self, interaction: discord.Interaction, game_id: int
@@ -708,31 +732,29 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if target is None:
             return
         session, seat = target
-        await self.bot.games.remember_message(session, AUTO_END_ROLE, 0, 1 if on else 0, seat=seat)
         notice = (
             tr("From now on your turn ends by itself after your main action.")
             if on
             else tr("Your turn no longer ends by itself after your main action.")
         )
-        game = session.game
-        now_due = on and game.to_move == seat and game.main_done and game.pending_offer is None
-        if now_due and not game.optional_used:
+        try:
+            done = await switch_auto_end(
+                self.bot.games,
+                session,
+                seat,
+                on,
+                origin=interaction.message.id if interaction.message else None,
+            )
+        except Exception as exc:
+            if not await self._answer(interaction, exc, session):
+                raise
+            return
+        if done.outcome is AutoEnd.NEXT_TURN:
             # switched on after the main action with the optional one still open: this turn
             # is not ended behind the player's back (issue 18); End turn stays a button
             notice = tr("From your next turn on, your turn ends by itself after your main action.")
-        elif now_due:
-            try:
-                event = await self.bot.games.play(
-                    session,
-                    seat,
-                    EndTurn(),
-                    origin=interaction.message.id if interaction.message else None,
-                )
-                notice = f"{notice}\n{self.notice_for(session, event, seat, tr)}"
-            except Exception as exc:
-                if not await self._answer(interaction, exc, session):
-                    raise
-                return
+        elif done.event is not None:
+            notice = f"{notice}\n{self.notice_for(session, done.event, seat, tr)}"
         await self._redraw(interaction, session, seat, tr, notice)
 
     # ------------------------------------------------------------------ DMs
@@ -783,6 +805,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if session.message(DM_BLOCKED_ROLE, s) is not None:
                 continue
             pinged = game.to_move == s and (event.turn_ended or event.kind is ActionKind.OFFER_SWAP)
+            if pinged and not game.is_over and self.bot.watching_live(session.id, seat.user_id):
+                continue  # they follow this game live in the Activity: no turn-ping DM
             if pinged and not game.is_over:
                 if event.kind is not ActionKind.OFFER_SWAP:
                     await self.send_hand_dm(session, s)

@@ -38,6 +38,7 @@ from cogs.user_text import user_text, with_user_text
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
+from service.lobby_requests import pick_team, seat_order, shuffle_teams, team_positions
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -59,34 +60,6 @@ DM_ROLE = "dm"
 """PlayCog's role of a seat's hand DM (message id None once it collapsed; see cogs.play)."""
 
 __all__ = ["TeamsCog", "seat_order", "team_positions"]
-
-
-def team_positions(seats: Sequence[LobbySeat]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The lobby positions of team A and team B (R5), or None when the picks are unbalanced.
-
-    Explicit picks (``LobbySeat.team`` 0 or 1) come first; seats without a pick fill the team
-    with room, in lobby order. Each team holds at most 2 seats.
-    """
-    teams: tuple[list[int], list[int]] = ([], [])
-    for i, seat in enumerate(seats):
-        if seat.team in (0, 1):
-            teams[seat.team].append(i)
-    if any(len(t) > 2 for t in teams):
-        return None
-    for i, seat in enumerate(seats):
-        if seat.team not in (0, 1):
-            target = teams[0] if len(teams[0]) <= len(teams[1]) and len(teams[0]) < 2 else teams[1]
-            target.append(i)
-    return tuple(sorted(teams[0])), tuple(sorted(teams[1]))
-
-
-def seat_order(seats: Sequence[LobbySeat]) -> list[LobbySeat] | None:
-    """Game seating for 4 lobby seats: team A at seats 0 and 2, team B at 1 and 3 (R5)."""
-    teams = team_positions(seats)
-    if len(seats) != TEAM_SEATS or teams is None or any(len(t) != 2 for t in teams):
-        return None
-    a, b = teams
-    return [seats[a[0]], seats[b[0]], seats[a[1]], seats[b[1]]]
 
 
 class TeamsCog(HatsFeature, name="TeamsCog"):
@@ -152,36 +125,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             if row is None:
                 raise ServiceError("This lobby is closed.")
             require_host(interaction, row.host_id, row.guild_id)
-            deal = [0, 0, 1, 1]
-            self._rng.shuffle(deal)
-
-            def change(r: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-                seats = [
-                    LobbySeat(user_id=s.user_id, ai_level=s.ai_level, team=deal[i])
-                    for i, s in enumerate(r.seats)
-                ]
-                return seats, dict(r.settings)
-
+            row = await shuffle_teams(self.bot.games, lobby_id, self._rng)
         else:
             wanted = 0 if op is LobbyOp.TEAM_A else 1
-
-            def change(r: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-                if not any(s.user_id == user_id for s in r.seats):
-                    raise ServiceError("Join the lobby first, then pick a team.")
-                taken = sum(1 for s in r.seats if s.team == wanted and s.user_id != user_id)
-                if taken >= 2:
-                    raise ServiceError(
-                        "{team} already has 2 players. Pick the other team, or ask the host "
-                        "to shuffle.",
-                        team=TEAM_NAMES[wanted],
-                    )
-                seats = [
-                    LobbySeat(s.user_id, s.ai_level, wanted) if s.user_id == user_id else s
-                    for s in r.seats
-                ]
-                return seats, dict(r.settings)
-
-        row = await self.bot.games.update_lobby(lobby_id, change)
+            row = await pick_team(self.bot.games, lobby_id, user_id, wanted)
         lobby: Any = self.bot.get_cog("LobbyCog")
         await lobby.redraw(interaction, row, from_button=True)
 
@@ -506,6 +453,22 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         except discord.HTTPException:
             return False
         return True
+
+    @commands.Cog.listener()
+    async def on_hats_team_chat(self, session: GameSession, seat: int, text: str) -> None:
+        """A team message sent in the Activity (already guarded, R10): relay it.
+
+        Fired only when the partner does not watch the game live; by the team thread, else by DM.
+        """
+        partner = session.game.partner(seat)
+        partner_id = session.seats[partner].user_id if partner is not None else None
+        if partner_id is None:
+            return
+        tr = self.public_tr(session.row.guild_id)
+        sender = seat_mention(labels_for(session, self.bot.names, tr), seat, tr)
+        if await self._post_in_thread(session, session.game.teams, seat, sender, text):
+            return
+        await self._dm(partner_id, self._relayed(session, seat, partner_id, text))
 
     # ------------------------------------------------------------------ helpers
     async def _dm(self, user_id: int, text: str) -> bool:

@@ -1,4 +1,4 @@
-"""The house keeps its shape: imports go one way, engine ← data ← service ← cogs ← bot.py.
+"""The house keeps its shape: imports go one way, engine ← data ← service ← {cogs, web} ← bot.py.
 
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own
@@ -31,12 +31,16 @@ LAYERS = {
     "data": 2,
     "service": 3,
     "cogs": 4,
+    "web": 4,
     "bot": 5,
 }
 """Each package's floor; an import may only name packages on the same floor or below."""
 
 DISCORD = {"discord", "aiohttp"}
-"""Discord's libraries: only ``cogs`` and ``bot.py`` may import them."""
+"""Discord's libraries: only ``cogs`` and ``bot.py`` may import them (``web`` aiohttp only)."""
+
+WEB_MAY_USE = ("cogs.i18n", "cogs.render", "cogs.replies", "cogs.table_talk")
+"""The cogs modules ``web`` may import: the catalogs and the texts (and their submodules)."""
 
 
 def _modules(package: str) -> list[Path]:
@@ -57,6 +61,11 @@ def _type_checking_lines(tree: ast.Module) -> set[int]:
 
 def imports(path: Path) -> list[tuple[int, str, bool]]:
     """``(line, top-level module, type-only)`` for every import in ``path`` (any depth)."""
+    return [(line, name.split(".")[0], typing) for line, name, typing in full_imports(path)]
+
+
+def full_imports(path: Path) -> list[tuple[int, str, bool]]:
+    """``(line, module, type-only)`` for every import in ``path`` (any depth)."""
     tree = parse_source(path)
     typing_only = _type_checking_lines(tree)
     found = []
@@ -68,7 +77,7 @@ def imports(path: Path) -> list[tuple[int, str, bool]]:
         else:
             continue
         for name in names:
-            found.append((node.lineno, name.split(".")[0], node.lineno in typing_only))
+            found.append((node.lineno, name, node.lineno in typing_only))
     return found
 
 
@@ -77,10 +86,17 @@ def violations(package: str) -> list[str]:
     floor = LAYERS[package]
     bad = []
     for path in _modules(package):
-        for line, top, type_only in imports(path):
+        for line, name, type_only in full_imports(path):
+            top = name.split(".")[0]
             where = f"{path.relative_to(ROOT)}:{line} imports {top}"
             if top in DISCORD and floor < LAYERS["cogs"]:
                 bad.append(where + " (no Discord below cogs/)")
+            elif package == "web" and top == "discord":
+                bad.append(where + " (web/ speaks HTTP, not discord.py)")
+            elif package == "web" and top == "cogs" and not name.startswith(WEB_MAY_USE):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name} (web/ is beside cogs/)")
+            elif package == "cogs" and top == "web":
+                bad.append(where + " (cogs/ is beside web/)")
             elif top in LAYERS and LAYERS[top] > floor:
                 if package == "cogs" and top == "bot" and type_only:
                     continue  # the HatsBot annotation
@@ -113,3 +129,20 @@ def test_the_check_sees_an_upward_and_a_discord_import(tmp_path, monkeypatch):
         "cogs (an upward import)",
         "bot (an upward import)",
     ]
+
+
+def test_the_check_keeps_web_beside_cogs(tmp_path, monkeypatch):
+    """web/ may use the bot's texts but no cog, nor discord.py; cogs/ never imports web/."""
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "bad.py").write_text(
+        "import discord\nimport aiohttp\nfrom cogs.render import describe_event\n"
+        "from cogs.play import PlayCog\n"
+    )
+    (tmp_path / "cogs").mkdir()
+    (tmp_path / "cogs" / "bad.py").write_text("from web import WebServer\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert [v.split(" imports ")[1] for v in violations("web")] == [
+        "discord (web/ speaks HTTP, not discord.py)",
+        "cogs.play (web/ is beside cogs/)",
+    ]
+    assert [v.split(" imports ")[1] for v in violations("cogs")] == ["web (cogs/ is beside web/)"]

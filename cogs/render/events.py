@@ -14,7 +14,7 @@ from cogs.i18n import Tr
 from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention
 from engine import ActionKind, Event
 
-__all__ = ["AUTO_MARK", "describe_event", "event_lines"]
+__all__ = ["AUTO_MARK", "describe_event", "event_lines", "worth_a_line"]
 
 AUTO_MARK = "💤"
 """Prefix of an event the AI played for an absent human (an AI seat's own moves are not
@@ -30,6 +30,7 @@ def describe_event(
     auto: bool = False,
     cookie_before: int | None = None,
     show_cookie: bool = False,
+    say_over: bool = True,
 ) -> str:
     """One line describing ``event`` for ``viewer`` (a seat, or None for the public).
 
@@ -37,7 +38,8 @@ def describe_event(
     see is never printed even if the caller passed the full event. ``auto`` prefixes the
     AI-played mark 💤. With ``show_cookie``, a change of the cookie's holder from
     ``cookie_before`` to ``event.cookie`` (R13) is added as a second sentence. A last turn
-    adds "The game is over." (R14).
+    adds "The game is over." (R14), unless ``say_over`` is False (the caller's own line says
+    the end, as a hand DM does: said once).
     """
     ev = event.seen_by(viewer)
     you = viewer is not None and ev.seat == viewer
@@ -62,7 +64,7 @@ def describe_event(
                     who=seat_mention(seats, ev.cookie, tr),
                 )
             )
-    if ev.game_over:
+    if ev.game_over and say_over:
         extra.append(tr("The game is over."))
     line = " ".join([text, *extra])
     return f"{AUTO_MARK} {line}" if auto else line
@@ -150,6 +152,16 @@ def _sentence(ev: Event, tr: Tr, *, viewer: int | None, you: bool, who: str, par
     return tr("{who} ended their turn.", who=who)
 
 
+def worth_a_line(event: Event, auto_played: Collection[int] = ()) -> bool:
+    """Whether ``event`` gets a line of its own in "what just happened" (issue 29 point 11).
+
+    An end of turn is not a move: the turn's moves say what happened (R11), so its line would
+    only push a real move out of the few lines shown. Kept when the AI ended the turn for an
+    absent human (``auto_played``: event numbers): that time ran out is news.
+    """
+    return event.kind is not ActionKind.END_TURN or event.number in auto_played
+
+
 def event_lines(
     events: Sequence[Event],
     seats: Sequence[SeatLabel],
@@ -160,15 +172,18 @@ def event_lines(
     auto_played: Collection[int] = (),
     only: Collection[int] | None = None,
 ) -> list[str]:
-    """Lines for the last ``last`` of ``events`` (oldest first), with cookie changes.
+    """Lines for the last ``last`` moves of ``events`` (oldest first), with cookie changes.
 
-    ``auto_played``: event numbers the AI played for an absent human (marked 💤). ``only``:
-    keep only events of these seats (as actor or swap partner), e.g. a seat's own moves.
+    Only events :func:`worth_a_line` count: a plain end of turn gets no line, so the lines
+    show moves. ``auto_played``: event numbers the AI played for an absent human (marked 💤).
+    ``only``: keep only events of these seats (as actor or swap partner), e.g. a seat's own
+    moves.
     """
     chosen: list[tuple[Event, int | None]] = []
     previous: int | None = None
     for ev in events:
-        if only is None or ev.seat in only or (ev.partner is not None and ev.partner in only):
+        mine = only is None or ev.seat in only or (ev.partner is not None and ev.partner in only)
+        if mine and worth_a_line(ev, auto_played):
             chosen.append((ev, previous))
         previous = ev.cookie
     if last <= 0:

@@ -19,7 +19,8 @@ from cogs.render.common import (
 )
 from cogs.render.events import event_lines
 from cogs.render.limits import ALT_MAX, fit_alt
-from engine import BLACK_HAT_EMOJI, Card, Exchange, Observation, exchange_allowed
+from cogs.render.numbers import slot_list
+from engine import BLACK_HAT_EMOJI, ActionKind, Card, Exchange, Observation, exchange_allowed
 from engine import BlackHat as BlackHatAction
 
 __all__ = [
@@ -159,18 +160,24 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
         return tr("Exchange it with a slot, or choose another action.")
     if not obs.main_done:
         lines.append(tr("Choose a card, then what to do with it."))
-    if not obs.optional_used and not chosen:
+    if not obs.optional_used and not chosen and not obs.main_done:
         lines.append(
             tr("Optional, before or after: offer your partner a card swap.")
             if obs.seats == 4
             else tr("Optional, before or after: discard a card and draw one.")
+        )
+    elif not obs.optional_used and not chosen:  # after the main action: "before" is past
+        lines.append(
+            tr("Optional: you may still offer your partner a card swap.")
+            if obs.seats == 4
+            else tr("Optional: you may still discard a card and draw one.")
         )
     if obs.main_done:
         lines.append(tr("You can end your turn now."))
     return "\n".join(lines)
 
 
-def _refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
+def refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
     """One short line: the slots the chosen card may not take (R7), or ""."""
     me = obs.viewer
     if card is None or obs.main_done or obs.to_move != me or obs.pending_swap is not None:
@@ -178,11 +185,12 @@ def _refused_text(obs: Observation, card: Card | None, tr: Tr) -> str:
     refused = [s for s, b in enumerate(obs.board, start=1) if not exchange_allowed(card, b)]
     if not refused:
         return ""
+    slots = slot_list(refused, tr, negated=True)  # not inside tr.plural: pybabel
     return tr.plural(
         "Not slot {slots}: it needs the same type or a higher value.",
         "Not slots {slots}: they need the same type or a higher value.",
         len(refused),
-        slots=", ".join(str(s) for s in refused),
+        slots=slots,
     )
 
 
@@ -197,6 +205,7 @@ def hand_texts(
     notice: str | None = None,
     deadline: float | None = None,
     auto_played: Collection[int] = (),
+    coach: Sequence[str] = (),
 ) -> HandTexts:
     """The texts of seat ``obs.viewer``'s hand message (its own observation only).
 
@@ -204,7 +213,8 @@ def hand_texts(
     last action (becomes "what just happened"); without it the last others' moves since the
     seat's own last one, at most :data:`RECENT_LINES`. ``deadline``: unix seconds by which a
     partner must answer a swap offer (R10), shown as a Discord timestamp ``<t:…:R>``.
-    Raises ValueError for the public observation.
+    ``coach``: the coach's lines (a practice game, :mod:`cogs.learn`), shown after what just
+    happened. Raises ValueError for the public observation.
     """
     me = obs.viewer
     if me is None or obs.hand is None:
@@ -242,13 +252,18 @@ def hand_texts(
                 break
             since.append(ev)
         since.reverse()
+        if swap is not None and swap.partner == me:  # the head says the offer: not again
+            offers = [ev for ev in since if ev.kind is ActionKind.OFFER_SWAP]
+            since = [ev for ev in since if ev is not offers[-1]] if offers else since
         recent = "\n".join(
             event_lines(since, seats, tr, viewer=me, last=RECENT_LINES, auto_played=auto_played)
         )
-    lines = recent.split("\n")
-    if len(lines) > RECENT_LINES:
-        recent = "\n".join(lines[-RECENT_LINES:])
-    refused = _refused_text(obs, selected if chosen else None, tr)
+    # what just happened, then the coach: its lines are kept, what happened gets the rest
+    # (at least its newest line), RECENT_LINES + 1 lines in all when the coach speaks
+    room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES
+    lines = recent.split("\n")[-room:] if recent else []
+    recent = "\n".join([*lines, *coach])
+    refused = refused_text(obs, selected if chosen else None, tr)
     return HandTexts(
         head=head,
         recent=recent,

@@ -26,7 +26,7 @@ from cogs.render.common import (
     type_name,
 )
 from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
-from cogs.render.events import event_lines
+from cogs.render.events import event_lines, worth_a_line
 from cogs.render.limits import fit_lines
 from cogs.render.table import piles_text, table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
@@ -217,7 +217,13 @@ def stats_texts(
             lines.append(tr("Trend over the last games: {delta}", delta=signed(trend, tr)))
     else:
         lines.append(tr("No rated game yet."))
-    if everywhere is not None:
+    same = (
+        rating is not None
+        and everywhere is not None
+        and (everywhere.games, rating_text(everywhere.ordinal, tr))
+        == (rating.games, rating_text(rating.ordinal, tr))
+    )
+    if everywhere is not None and not same:  # all games here: the same line, said once
         shown = rating_text(everywhere.ordinal, tr)  # not inside tr.plural: pybabel
         lines.append(
             tr.plural(
@@ -227,7 +233,7 @@ def stats_texts(
                 rating=shown,
             )
         )
-    lines.append(f"-# {rating_meaning(tr)}")
+    lines.append(f"-# {rating_meaning(tr, headed=True)}")
     blocks.append(_block(tr("Rating"), lines))
     return blocks
 
@@ -284,8 +290,19 @@ PROVISIONAL_MARK = "\\*"
 """Marks a provisional rating (fewer than history.ratings.PROVISIONAL_GAMES rated games)."""
 
 
-def rating_meaning(tr: Tr) -> str:
-    """What a rating means, in one line of the reader's language (leaderboard, stats)."""
+def rating_meaning(tr: Tr, *, headed: bool = False) -> str:
+    """What a rating means, in one line of the reader's language (leaderboard, stats).
+
+    ``headed``: the line stands under a "Rating" heading (``/hats stats``), so it does not
+    start with the word again.
+    """
+    if headed:
+        return tr(
+            "Your skill as the games so far show it, counted low while they are few; it rises "
+            "when you beat strong players. {mark} provisional: fewer than {n} rated games.",
+            mark=PROVISIONAL_MARK,
+            n=PROVISIONAL_GAMES,
+        )
     return tr(
         "Rating: your skill as the games so far show it, counted low while they are few; it "
         "rises when you beat strong players. {mark} provisional: fewer than {n} rated games.",
@@ -449,7 +466,9 @@ def replay_texts(
         head.append(turn_text(obs, seats, tr))
         players = _replay_players(game, seats, tr, pictures=pictures)
         alt = table_alt_text(obs, seats, tr)
-    lines = event_lines(obs.events, seats, tr, viewer=None, last=point.turn_events)
+    turn = obs.events[len(obs.events) - point.turn_events :]
+    moves = sum(1 for ev in turn if worth_a_line(ev))  # this turn's lines, no end of turn
+    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves)
     return ReplayTexts(
         head="\n".join(head),
         players=players,

@@ -143,12 +143,11 @@ def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
         blocks.append("\n".join(lines))
     small = [s for s in _setting_lines(lobby.settings, count, tr) if not s.startswith(_timer(tr))]
     if count >= 4:
-        small.append(
-            tr("{mark} Privacy", mark=WARNING)
-            + ": "
-            + tr(
-                "Server moderators can read private threads, so this game's private threads "
-                "are not hidden from them."
+        small.append(  # one sentence: each language sets its own colon and capitals
+            tr(
+                "{mark} Privacy: server moderators can read private threads, so this game's "
+                "private threads are not hidden from them.",
+                mark=WARNING,
             )
         )
     if small:

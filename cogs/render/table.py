@@ -223,7 +223,7 @@ def table_texts(
     lines = event_lines(
         obs.events, seats, tr, viewer=None, last=RECENT_LINES, auto_played=auto_played
     )
-    if any(ev.number in auto_played for ev in obs.events[-RECENT_LINES:]):
+    if any(line.startswith(AUTO_MARK) for line in lines):  # the lines shown, not the events
         lines.insert(
             0,
             tr("Recent moves ({mark}: played by the AI for an absent player)", mark=AUTO_MARK),

@@ -101,8 +101,9 @@ async def play_lesson(world, player, session, rng, *, stop_after: int | None = N
         kind, lines = await learner_move(world, session, player, rng)
         moves += 1
         assert not [c for c in hidden if any(card_short(c) in line for line in lines)]
-        if kind is not ActionKind.END_TURN:
+        if kind not in (ActionKind.END_TURN, ActionKind.DISCARD):
             assert 1 <= len(lines) <= 3, (kind, lines)
+        assert len(lines) <= 3, (kind, lines)  # a known discard: its move line says it all
     return moves
 
 
@@ -296,9 +297,56 @@ async def test_no_dms_and_no_thread_plays_the_lesson_in_private_answers(world):
             await alice.select(hand, [card.code], custom_id=select)
             hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message
         r = await alice.click(hand, custom_id=action_custom_id(session.id, version, action))
-        if kind is not ActionKind.END_TURN:  # the coach's lines stay on this hand message
+        if kind not in (ActionKind.END_TURN, ActionKind.DISCARD):  # the coach's lines stay
             hand = ResponseMessage(env, env.backend.get_message(world.channel.id, hand_id)).message
             assert coach_lines(hand), kind
         if r.followups:  # the learner's next turn: a new private hand
             hand_id = r.followups[-1].id
     assert not [m for m in world.channel.history() if m.author.id == env.bot.user.id]
+
+
+def _score(obs, seat=0):
+    from engine.scoring import provisional_scores
+
+    return provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie)[seat]
+
+
+async def test_the_coach_answers_at_the_turn_start_what_the_others_did_and_the_last_turn(world):
+    """Issue 29 point 10: at the start of each of the learner's turns the hand DM says what the
+    AI players' moves did to the learner's score (with the moves themselves above), and before
+    the last turn that the card kept becomes the favourite hat, with what each would score."""
+    alice = world.players[0]
+    _, session = await start_lesson(world, alice)
+    rng = random.Random(29)
+    after_mine = None  # the learner's score after their last step
+    jumps = 0
+    while not session.game.is_over:
+        game = session.game
+        assert game.to_move == 0
+        obs = game.observation(0)
+        lines = coach_lines(hand_dm(session, alice))
+        text = "\n".join(v2_texts(hand_dm(session, alice)))
+        assert len(lines) <= 2, lines
+        if obs.turns_taken[0] == 7:
+            first, second = obs.hand
+            (last,) = [line for line in lines if "Last turn: the card you keep" in line]
+            assert card_short(first) in last and card_short(second) in last
+        else:
+            assert not [line for line in lines if "Last turn" in line]
+        if after_mine is not None and _score(obs) != after_mine and obs.turns_taken[0] != 7:
+            (jump,) = [line for line in lines if "changed your score" in line]
+            assert f": {_score(obs)} (" in jump
+            assert " played " in text or "made a black hat" in text  # the moves, above
+            jumps += 1
+        turns = obs.turns_taken[0]
+        while session.game.turns_taken[0] == turns:  # the learner's turn (the AIs follow)
+            await learner_move(world, session, alice, rng)
+        game = session.game
+        if not game.is_over:
+            # the AI players have moved: the learner's score as it stood after their turn
+            replay = Game.new(game.config)
+            for step in game.steps:
+                replay.apply(step.seat, step.action)
+                if step.seat == 0:
+                    after_mine = _score(replay.observation(0))
+    assert jumps

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
+from cogs.i18n import Tr
 from cogs.render.common import card_short
+from cogs.render.numbers import slot_list
 from engine import ActionKind
 from tests.bot.helpers import (
     _play_by_slash,
@@ -79,7 +81,7 @@ async def test_only_legal_actions_are_buttons_and_the_refused_ones_are_one_line(
     legal = set(range(1, len(game.board) + 1)) - set(refused)
     assert slots == {card_short(game.board[s - 1]) for s in legal}
     text = text_of(fresh(other, dm))
-    numbers = ", ".join(str(s) for s in refused)
+    numbers = slot_list(refused, Tr.english(), negated=True)  # "1, 2, or 5"
     assert f"{numbers}:" in text and "same type or a higher value" in text
 
 

@@ -37,8 +37,15 @@ ONE_OF_EACH = [
     Note(NoteKind.SLOT_WORTH, card=BLUE2, slot=4, value=4),
     Note(NoteKind.SLOT_WORTH, card=BLUE2, slot=None, value=0),
     Note(NoteKind.BLACK_HAT, card=RED5),
-    Note(NoteKind.DISCARD, card=RED5, took=BLUE2),
-    Note(NoteKind.DREW, card=RED5, took=BLUE2),
+    Note(NoteKind.DISCARD),  # the move's own line names the cards
+    Note(NoteKind.WORTH_NOTHING, card=BLUE2),
+    Note(NoteKind.WORTH_CHANGED, card=BLUE2, slot=None, value=0, total=3, count=1),
+    Note(NoteKind.WORTH_CHANGED, card=BLUE2, slot=5, value=5, total=2, count=2),
+    Note(NoteKind.COOKIE_GAINED_TIE, value=3),
+    Note(NoteKind.COOKIE_LOST_TIE, seat=1),
+    Note(NoteKind.SCORE_BY_OTHERS, value=-3, total=13, seat=1),
+    Note(NoteKind.SCORE_BY_OTHERS, value=4, total=17, seat=None),
+    Note(NoteKind.LAST_TURN, card=RED5, took=BLUE2, value=-1, total=6),
     Note(NoteKind.COOKIE_GAINED, value=4),
     Note(NoteKind.COOKIE_LOST, seat=1),
     Note(NoteKind.COOKIE_LOST, seat=None),
@@ -48,6 +55,8 @@ ONE_OF_EACH = [
     Note(NoteKind.TURNED_DOWN, slots=(3, 5)),
     Note(NoteKind.FINAL, value=31, total=1),
     Note(NoteKind.FINAL, value=22, total=2),
+    Note(NoteKind.FINAL, value=21, total=3),
+    Note(NoteKind.FINAL, value=1, total=4),
 ]
 
 
@@ -71,11 +80,14 @@ def test_every_note_reads_as_one_filled_line_in_each_language(translator, lang):
         assert len(line) <= 160, line  # a short line on a phone
         if lang != "en":
             assert line != en, f"untranslated in {lang}: {en}"
+        if note.kind is NoteKind.WORTH_CHANGED:  # about a type: its symbol
+            assert note.card is not None and note.card.type.emoji in line
+            continue
         for card in (note.card, note.took):
             if card is not None:
                 assert f"{card.type.emoji}{card.value}" in line.replace("\u2060", "")
     assert "+3" in lines[4] and "7" in lines[4]
-    assert "Bot" in lines[13]  # the cookie's new holder is named
+    assert "Bot" in lines[20]  # the cookie's new holder is named
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -92,7 +104,7 @@ def test_a_hint_names_the_move_and_its_expected_gain(translator, lang):
     lines = [hint_line(h, tr) for h in hints]
     assert len(set(lines)) == len(lines)
     assert "+4" in lines[0] and "🟥5" in lines[0].replace("\u2060", "") and "3" in lines[0]
-    assert "-1" in lines[1]
+    assert "−1" in lines[1]  # U+2212
     assert all("{" not in line for line in lines)
 
 

@@ -1,0 +1,222 @@
+"""The Activity's web server over a real store and game service, without Discord.
+
+``web_world`` opens a SQLite store, a GameService (its ``dispatch`` hands ``hats_step`` to the
+web hub at once, as ``bot.HatsBot.dispatch`` does), and the WebServer on a free loopback
+port; ``fake_discord`` is a local fake of Discord's OAuth2 token and ``/users/@me`` endpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from cogs.i18n import Translator
+from data import open_store
+from data.rows import LobbySeat
+from service import GameService
+from web import WebConfig, WebServer
+
+SECRET = "s3cret-client-secret"
+CLIENT_ID = "111222333444555666"
+GUILD = 424242424242
+CHANNEL = 515151515151
+
+
+@dataclass
+class FakeDiscord:
+    """Discord's OAuth2 token exchange and /users/@me, as far as the Activity's sign-in uses them.
+
+    ``codes``: code -> user dict; ``hits``: how many calls each endpoint got; ``fail``: answer
+    500 to everything.
+    """
+
+    codes: dict[str, dict[str, str]] = field(default_factory=dict)
+    hits: dict[str, int] = field(default_factory=lambda: {"token": 0, "me": 0})
+    fail: bool = False
+    used: set[str] = field(default_factory=set)
+    url: str = ""
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_post("/api/v10/oauth2/token", self.token)
+        app.router.add_get("/api/v10/users/@me", self.me)
+        return app
+
+    async def token(self, request: web.Request) -> web.Response:
+        self.hits["token"] += 1
+        if self.fail:
+            return web.json_response({"message": "oops"}, status=500)
+        form = await request.post()
+        if form.get("client_secret") != SECRET or form.get("client_id") != CLIENT_ID:
+            return web.json_response({"error": "invalid_client"}, status=401)
+        code = str(form.get("code"))
+        if (
+            code not in self.codes
+            or code in self.used
+            or form.get("grant_type") != ("authorization_code")
+        ):
+            return web.json_response({"error": "invalid_grant"}, status=400)
+        self.used.add(code)
+        return web.json_response(
+            {"access_token": f"tok-{code}", "token_type": "Bearer", "expires_in": 604800}
+        )
+
+    async def me(self, request: web.Request) -> web.Response:
+        self.hits["me"] += 1
+        auth = request.headers.get("Authorization", "")
+        code = auth.removeprefix("Bearer tok-")
+        if not auth.startswith("Bearer tok-") or code not in self.codes:
+            return web.json_response({"message": "401: Unauthorized"}, status=401)
+        return web.json_response(self.codes[code])
+
+
+@pytest.fixture
+async def fake_discord():
+    fake = FakeDiscord()
+    async with TestServer(fake.app(), host="127.0.0.1") as server:
+        fake.url = str(server.make_url("/api/v10"))
+        yield fake
+
+
+@dataclass
+class WebWorld:
+    """A store, a game service, the web server, and its URL."""
+
+    games: GameService
+    server: WebServer
+    base: str
+    events: list[tuple[str, tuple[Any, ...]]]
+    http: aiohttp.ClientSession
+
+    def session_for(self, user_id: int, name: str) -> str:
+        return self.server.sessions.issue(user_id, name)[0]
+
+    async def connect(self, user_id: int, name: str, **hello: Any) -> Client:
+        ws = await self.http.ws_connect(self.base + "ws")
+        client = Client(ws, user_id)
+        frame = {
+            "t": "hello",
+            "session": self.session_for(user_id, name),
+            "channel_id": str(CHANNEL),
+            "guild_id": str(GUILD),
+            "locale": "en-US",
+            "resume": None,
+        } | hello
+        await client.send(frame)
+        return client
+
+    async def start_game(self, users: list[int | None], *, ai: str = "easy") -> int:
+        """A lobby in CHANNEL with ``users`` (None: an AI seat) turned into a game."""
+        humans = [u for u in users if u is not None]
+        row = await self.games.open_lobby(GUILD, CHANNEL, humans[0], {"turn_timer": None})
+        seats = tuple(LobbySeat(user_id=u) if u else LobbySeat(ai_level=ai) for u in users)
+        await self.games.update_lobby(row.id, lambda r: (seats, dict(r.settings)))
+        session = await self.games.start_game(row.id)
+        return session.id
+
+
+class Client:
+    """A WebSocket client: reads frames, keeps the latest view."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, user_id: int) -> None:
+        self.ws = ws
+        self.user_id = user_id
+        self.frames: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.close_code: int | None = None
+        self._ids = itertools.count(1)
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        await self.ws.send_str(json.dumps(frame))
+
+    async def request(self, frame: dict[str, Any]) -> int:
+        request_id = next(self._ids)
+        await self.send(frame | {"id": request_id})
+        return request_id
+
+    async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        msg = await asyncio.wait_for(self.ws.receive(), timeout)
+        if msg.type is aiohttp.WSMsgType.CLOSE:
+            self.close_code = msg.data
+        if msg.type is not aiohttp.WSMsgType.TEXT:
+            raise ConnectionError(f"closed: {msg.type} {msg.data} {msg.extra}")
+        frame = json.loads(msg.data)
+        self.frames.append(frame)
+        if frame.get("t") == "view":
+            self.view = frame
+        return frame
+
+    async def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict:
+        while True:
+            frame = await self.recv(timeout)
+            if test(frame):
+                return frame
+
+    async def answer(self, request_id: int) -> dict[str, Any]:
+        return await self.until(
+            lambda f: f.get("t") in ("ack", "error", "hint") and f.get("id") == request_id
+        )
+
+    async def view_at(self, step: int) -> dict[str, Any]:
+        if self.view is not None and self.view["step"] >= step:
+            return self.view
+        return await self.until(lambda f: f.get("t") == "view" and f["step"] >= step)
+
+
+@contextlib.asynccontextmanager
+async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api/v10"):
+    """A store under ``where``, its game service and the web server on a free port."""
+    store = await open_store(where / "hats.sqlite3")
+    seeds = itertools.count(7001)
+    events: list[tuple[str, tuple[Any, ...]]] = []
+    holder: dict[str, WebServer] = {}
+
+    def dispatch(name: str, *args: Any) -> None:
+        events.append((name, args))
+        server = holder.get("server")
+        if server is not None and name == "hats_step":
+            server.hub.on_step(*args)
+
+    games = GameService(store, lambda: next(seeds), dispatch=dispatch)
+    await games.start()
+    config = WebConfig(
+        port=0,
+        client_id=CLIENT_ID,
+        client_secret=SECRET,
+        discord_api=discord_url,
+        client_dir=where / "dist",
+    )
+    server = WebServer(
+        config,
+        games,
+        Translator.load(),
+        session_key=b"k" * 32,
+        names={},
+        locales={},
+        dispatch=dispatch,
+    )
+    holder["server"] = server
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            yield WebWorld(games, server, server.address, events, http)
+    finally:
+        await server.stop()
+        await store.close()
+
+
+@pytest.fixture
+async def web_world(tmp_path, fake_discord):
+    async with open_web_world(tmp_path, fake_discord.url) as world:
+        yield world

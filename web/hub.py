@@ -1,0 +1,403 @@
+"""The WebSocket clients of this process and what each of them watches (hats-activity/1).
+
+A :class:`Viewer` is one connected client: its user, its language, the channel it opened the
+Activity in and the game (or lobby) it watches there. Frames go out through a bounded queue
+and one writer task per client, so the hub never waits for a client: a client whose queue is
+full (:data:`MAX_QUEUED` frames unread, or its socket's send buffer over
+:data:`MAX_BUFFERED` bytes) is dropped (close code :data:`CLOSE_TOO_SLOW`) and the game goes on.
+
+:class:`Hub` keeps the viewers by game and by channel and pushes each one **its own** view
+(``web.views``) after every committed step: ``hats_step`` (fired by the service in this
+process) and the store's change notifications (a step another process committed, PostgreSQL;
+``Store.watch``). A view is built once per (game, step, seat, language) and shared by the
+viewers that see the same thing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSCloseCode, web
+
+from data import StoreError
+from service.deadlines import TURN, turn_timer
+from service.requests import auto_end
+from web.views import view_frame
+
+if TYPE_CHECKING:
+    from cogs.i18n import Tr, Translator
+    from data.rows import GameChange
+    from engine import Event
+    from service import GameService, GameSession
+    from web.auth import SessionUser
+
+__all__ = [
+    "CLOSE_BAD_SESSION",
+    "CLOSE_TOO_SLOW",
+    "MAX_BUFFERED",
+    "MAX_QUEUED",
+    "Hub",
+    "Viewer",
+]
+
+log = logging.getLogger("hats.web")
+
+MAX_QUEUED = 128
+"""Frames a client may leave unsent before it is dropped."""
+MAX_BUFFERED = 256 * 1024
+"""Bytes a client's socket may hold unsent before it is dropped."""
+SEND_TIMEOUT_S = 10.0
+"""Seconds one frame may take to leave before the client is dropped."""
+CLOSE_BAD_SESSION = 4001
+"""WebSocket close code: the session is forged, expired or replayed (protocol doc)."""
+CLOSE_TOO_SLOW = 4008
+"""WebSocket close code: the client did not read its frames."""
+CLOSE_REPLACED = 4002
+"""WebSocket close code: the same session opened a newer WebSocket."""
+SWAP_TIMER = "swap"
+"""The teams cog's swap-answer deadline kind (R10), read for the view's ``deadline``."""
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One connected WebSocket client.
+
+    ``user``: its session's user; ``tr``: its language; ``channel_id``/``guild_id``: where the
+    Activity was opened; ``game_id``: the game it watches (None: the channel's lobby);
+    ``step``: the last step number pushed to it.
+    """
+
+    ws: web.WebSocketResponse
+    user: SessionUser
+    tr: Tr
+    channel_id: int = 0
+    guild_id: int | None = None
+    game_id: int | None = None
+    step: int = -1
+    session_token: str = ""
+    transport: asyncio.BaseTransport | None = None
+    queue: deque[str] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    writer: asyncio.Task[None] | None = None
+    closed: bool = False
+    tokens: float = 0.0
+    refilled: float = 0.0
+
+    @property
+    def user_id(self) -> int:
+        """The viewer's user id."""
+        return self.user.user_id
+
+    def send(self, frame: dict[str, Any] | str) -> bool:
+        """Queue ``frame`` (a dict or JSON text); False (and dropped) when the client is slow."""
+        if self.closed:
+            return False
+        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        transport = self.transport
+        buffered = transport.get_write_buffer_size() if transport is not None else 0  # type: ignore[attr-defined]
+        if len(self.queue) >= MAX_QUEUED or buffered > MAX_BUFFERED:
+            self.drop(CLOSE_TOO_SLOW, "too slow")
+            return False
+        self.queue.append(text)
+        self.wake.set()
+        return True
+
+    def start(self) -> None:
+        """Start the writer task (one per client)."""
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        try:
+            while not self.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.queue and not self.closed:
+                    text = self.queue.popleft()
+                    await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT_S)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            self.drop(CLOSE_TOO_SLOW, "too slow")
+        except asyncio.CancelledError:
+            pass
+
+    def drop(self, code: int, reason: str) -> None:
+        """Close the client (without waiting for it) with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        self.queue.clear()
+        self.wake.set()
+        task = asyncio.get_running_loop().create_task(
+            self.ws.close(code=code, message=reason.encode())
+        )
+        task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+
+    async def stop(self) -> None:
+        """Stop the writer task (the connection has ended)."""
+        self.closed = True
+        self.wake.set()
+        if self.writer is not None:
+            self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.writer
+
+
+class Hub:
+    """Every viewer of this process, by game and by channel; pushes views after each step.
+
+    ``games``: the GameService; ``translator``: the catalogs; ``names``: user id -> display
+    name (shared with the bot). ``on_watch_change(game_id)`` is called whenever the set of
+    live viewers of a game changes (the play cog stops turn-ping DMs for a watched turn).
+    """
+
+    def __init__(
+        self,
+        games: GameService,
+        translator: Translator,
+        names: Mapping[int, str],
+    ) -> None:
+        self.games = games
+        self.translator = translator
+        self.names = names
+        self.by_game: dict[int, set[Viewer]] = {}
+        self.by_channel: dict[int, set[Viewer]] = {}
+        self.by_token: dict[str, Viewer] = {}
+        self._refreshing: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._deadlines: dict[int, tuple[int, float | None]] = {}
+        self.pushed = 0
+        """View frames queued so far (benchmarks, tests)."""
+        self.lobby_listener: Callable[[int], None] | None = None
+        """Called with a channel id when its lobby should be sent again (set by the server)."""
+
+    # ------------------------------------------------------------------ membership
+    def add(self, viewer: Viewer) -> None:
+        """Count ``viewer`` in (its channel).
+
+        One live WebSocket per session: an older one is closed (:data:`CLOSE_REPLACED`).
+        """
+        older = self.by_token.get(viewer.session_token)
+        if older is not None and older is not viewer:
+            older.drop(CLOSE_REPLACED, "replaced by a newer connection")
+            self.remove(older)
+        self.by_token[viewer.session_token] = viewer
+        self.by_channel.setdefault(viewer.channel_id, set()).add(viewer)
+
+    def remove(self, viewer: Viewer) -> None:
+        """Count ``viewer`` out (it disconnected)."""
+        if self.by_token.get(viewer.session_token) is viewer:
+            del self.by_token[viewer.session_token]
+        self._discard(self.by_channel, viewer.channel_id, viewer)
+        if viewer.game_id is not None:
+            self._discard(self.by_game, viewer.game_id, viewer)
+
+    @staticmethod
+    def _discard(index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
+        group = index.get(key)
+        if group is not None:
+            group.discard(viewer)
+            if not group:
+                del index[key]
+
+    def watch_game(self, viewer: Viewer, game_id: int | None) -> None:
+        """Make ``viewer`` watch ``game_id`` (None: the channel's lobby)."""
+        if viewer.game_id == game_id:
+            return
+        if viewer.game_id is not None:
+            self._discard(self.by_game, viewer.game_id, viewer)
+        viewer.game_id = game_id
+        viewer.step = -1
+        if game_id is not None:
+            self.by_game.setdefault(game_id, set()).add(viewer)
+
+    def watching(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process."""
+        return any(v.user_id == user_id and not v.closed for v in self.by_game.get(game_id, ()))
+
+    def viewers(self) -> int:
+        """Connected clients."""
+        return len(self.by_token)
+
+    # ------------------------------------------------------------------ views
+    async def deadline(self, session: GameSession) -> float | None:
+        """Unix seconds by which the seat to move must act (turn timer, swap answer), or None.
+
+        Read from the store once per step (cached by step number).
+        """
+        cached = self._deadlines.get(session.id)
+        if cached is not None and cached[0] == session.version:
+            return cached[1]
+        game = session.game
+        due: float | None = None
+        seat = game.to_move
+        if not game.is_over and seat is not None and session.seats[seat].ai_level is None:
+            kind = SWAP_TIMER if game.pending_offer is not None and seat != game.active else TURN
+            if kind == SWAP_TIMER or turn_timer(session) is not None:
+                try:
+                    row = await self.games.store.timers.get_timer(kind, game_id=session.id)
+                except StoreError:
+                    row = None
+                due = row.due_at if row is not None else None
+        self._deadlines[session.id] = (session.version, due)
+        return due
+
+    def frame_for(
+        self,
+        session: GameSession,
+        viewer: Viewer,
+        deadline: float | None,
+        cache: dict[tuple[int | None, str, bool], str] | None = None,
+    ) -> str:
+        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers."""
+        seat = session.seat_of(viewer.user_id)
+        mine = auto_end(session, seat) if seat is not None else False
+        key = (seat, viewer.tr.locale, mine)
+        if cache is not None and key in cache:
+            return cache[key]
+        frame = view_frame(session, seat, viewer.tr, self.names, auto_end=mine, deadline=deadline)
+        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        if cache is not None:
+            cache[key] = text
+        return text
+
+    async def push_game(self, session: GameSession, only: Viewer | None = None) -> None:
+        """Send the current view of ``session`` to its viewers (or to ``only``)."""
+        viewers = [only] if only is not None else list(self.by_game.get(session.id, ()))
+        if not viewers:
+            return
+        deadline = await self.deadline(session)
+        cache: dict[tuple[int | None, str, bool], str] = {}
+        for viewer in viewers:
+            if viewer.closed:
+                continue
+            if only is None and viewer.step >= session.version:
+                continue  # already shown (e.g. the same step through two routes)
+            viewer.step = session.version
+            if viewer.send(self.frame_for(session, viewer, deadline, cache)):
+                self.pushed += 1
+
+    # ------------------------------------------------------------------ events
+    def on_step(self, session: GameSession, event: Event, actor: str, origin: object) -> None:
+        """``hats_step``: a step was committed in this process; push it to its viewers.
+
+        Synchronous up to the first await-free frame: the views are built now, while the
+        session holds this step (a later step may follow before a task would run).
+        """
+        if session.id not in self.by_game:
+            return
+        deadline_cached = self._deadlines.get(session.id)
+        if deadline_cached is not None and deadline_cached[0] == session.version:
+            self._push_now(session, deadline_cached[1])
+            return
+        if not self._needs_deadline(session):
+            self._deadlines[session.id] = (session.version, None)
+            self._push_now(session, None)
+            return
+        self._spawn(self.push_game(session))
+
+    def _needs_deadline(self, session: GameSession) -> bool:
+        game = session.game
+        seat = game.to_move
+        if game.is_over or seat is None or session.seats[seat].ai_level is not None:
+            return False
+        swap = game.pending_offer is not None and seat != game.active
+        return swap or turn_timer(session) is not None
+
+    def _push_now(self, session: GameSession, deadline: float | None) -> None:
+        cache: dict[tuple[int | None, str, bool], str] = {}
+        for viewer in list(self.by_game.get(session.id, ())):
+            if viewer.closed or viewer.step >= session.version:
+                continue
+            viewer.step = session.version
+            if viewer.send(self.frame_for(session, viewer, deadline, cache)):
+                self.pushed += 1
+
+    def on_change(self, change: GameChange) -> None:
+        """A change another process committed (``Store.watch``): refresh the game's viewers.
+
+        ``game_id`` None (notifications may have been missed): every watched game.
+        """
+        if change.origin == self.games.store.origin:
+            return
+        ids = list(self.by_game) if change.game_id is None else [change.game_id]
+        for game_id in ids:
+            if game_id in self.by_game:
+                self._refresh(game_id)
+            elif change.seq is None and self.by_channel:
+                self._spawn(self._maybe_new_game(game_id))
+
+    def _refresh(self, game_id: int) -> None:
+        """Reload ``game_id`` from the store and push it (one refresh in flight per game)."""
+        running = self._refreshing.get(game_id)
+        if running is not None and not running.done():
+            running.add_done_callback(lambda _: self._refresh(game_id))
+            return
+        self._refreshing[game_id] = self._spawn(self._reload(game_id))
+
+    async def _reload(self, game_id: int) -> None:
+        try:
+            session = await self.games.fresh_session(game_id)
+        except StoreError as exc:
+            log.warning("game %d: its viewers are not refreshed: %s", game_id, exc)
+            return
+        finally:
+            self._refreshing.pop(game_id, None)
+        if session is None:
+            session = await self.games.load_game(game_id)
+        if session is not None:
+            await self.push_game(session)
+
+    async def _maybe_new_game(self, game_id: int) -> None:
+        """A game row changed that nobody here watches: maybe a new game in a watched channel."""
+        try:
+            row = await self.games.store.games.get_game(game_id)
+        except StoreError:
+            return
+        if row is None or row.channel_id not in self.by_channel or row.status.value != "live":
+            return
+        await self.game_started(row.channel_id, game_id)
+
+    def game_may_have_started(self, game_id: int) -> None:
+        """A game got an announcement (``hats_outbox``): maybe a new game in a watched channel."""
+        if self.by_channel and game_id not in self.by_game:
+            self._spawn(self._maybe_new_game(game_id))
+
+    async def game_started(self, channel_id: int, game_id: int) -> None:
+        """A game started in ``channel_id``: its lobby's viewers watch the game now."""
+        session = await self.games.session(game_id)
+        if session is None:
+            return
+        moved = [v for v in self.by_channel.get(channel_id, ()) if v.game_id != game_id]
+        for viewer in moved:
+            self.watch_game(viewer, game_id)
+        if moved:
+            await self.push_game(session)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        """Close every client (the server is stopping)."""
+        for viewer in list(self.by_token.values()):
+            viewer.drop(WSCloseCode.GOING_AWAY, "server stopping")
+            await viewer.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        self.by_game.clear()
+        self.by_channel.clear()
+        self.by_token.clear()
+
+
+def now() -> float:
+    """Unix seconds (the hub's rate limits)."""
+    return time.time()

@@ -1,0 +1,148 @@
+"""The ``view`` frame of ``hats-activity/1``: one viewer's view of a game (the protocol doc).
+
+Built from the engine's per-seat observation only (``Game.observation(seat)``, R21): a seated
+player gets their own hand and black hats, exactly what their hand DM shows; a spectator
+(``seat`` None) gets the public table. No field is ever filled from the full game state, so
+another seat's hand, a black hat's face or a swapped card cannot reach a viewer who may not
+see it. After the end, ``result`` reveals what R21 reveals to everyone.
+
+Texts (the last events, why a card may not go to a slot) come from the bot's own renderers
+(``cogs.render``) in the viewer's language, with plain names: the client shows them as text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cogs.render import SeatLabel, describe_event
+from cogs.render.end import rank_seats
+from cogs.render.hand import refused_text
+from cogs.replies import labels_for
+from data.game_flags import hints_allowed
+from engine import Card, Observation
+
+if TYPE_CHECKING:
+    from cogs.i18n import Tr
+    from service import GameSession
+
+__all__ = ["EVENTS_SHOWN", "plain_labels", "view_frame"]
+
+EVENTS_SHOWN = 6
+"""How many of the last events a view carries."""
+
+
+def plain_labels(session: GameSession, names: Mapping[int, str], tr: Tr) -> list[SeatLabel]:
+    """Seat labels with plain (unescaped) names, never mentions: the client shows text."""
+    return [
+        dataclasses.replace(label, name=label.plain_name, named=True)
+        for label in labels_for(session, names, tr, plain=True)
+    ]
+
+
+def _codes(cards: Sequence[Card] | None) -> list[str] | None:
+    return None if cards is None else [c.code for c in cards]
+
+
+def view_frame(
+    session: GameSession,
+    seat: int | None,
+    tr: Tr,
+    names: Mapping[int, str],
+    *,
+    auto_end: bool = False,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """The ``view`` frame of ``session`` for ``seat`` (None: a spectator), JSON-ready.
+
+    ``tr``: the viewer's language; ``names``: user id -> display name; ``auto_end``: the
+    seat's Auto end turn setting; ``deadline``: unix seconds by which the seat to move must
+    act (the turn timer), or None.
+    """
+    game = session.game
+    obs: Observation = game.observation(seat)
+    labels = plain_labels(session, names, tr)
+    legal = obs.legal_actions() if seat is not None else None
+    pending = obs.pending_swap
+    events = [
+        {
+            "number": ev.number,
+            "seat": ev.seat,
+            "text": describe_event(
+                ev.seen_by(seat),
+                labels,
+                tr,
+                viewer=seat,
+                auto=ev.number in session.auto_played,
+            ),
+        }
+        for ev in obs.events[-EVENTS_SHOWN:]
+    ]
+    blocked: dict[str, str] | None = None
+    if seat is not None:
+        blocked = {}
+        for card in obs.hand or ():
+            line = refused_text(obs, card, tr)
+            if line:
+                blocked[card.code] = line
+    hints = hints_allowed(session.row.settings)
+    return {
+        "t": "view",
+        "game_id": str(session.id),
+        "step": session.version,
+        "seat": seat,
+        "names": [label.plain_name for label in labels],
+        "ai": [s.ai_level for s in session.seats],
+        "teams": [list(t) for t in obs.teams] if obs.teams else None,
+        "board": [c.code for c in obs.board],
+        "hand": _codes(obs.hand),
+        "own_black_hats": _codes(obs.own_black_hats),
+        "hand_sizes": list(obs.hand_sizes),
+        "collections": [[c.code for c in cs] for cs in obs.collections],
+        "black_hat_counts": list(obs.black_hat_counts),
+        "deck_size": obs.deck_size,
+        "discard_size": obs.discard_size,
+        "cookie": obs.cookie,
+        "active_seat": obs.active_seat,
+        "to_move": obs.to_move,
+        "round": obs.round,
+        "main_done": obs.main_done,
+        "optional_used": obs.optional_used,
+        "pending_swap": (
+            None
+            if pending is None
+            else {
+                "offerer": pending.offerer,
+                "partner": pending.partner,
+                "card": pending.card.code if pending.card is not None else None,
+            }
+        ),
+        "deadline": deadline if not obs.is_over else None,
+        "auto_end": auto_end if seat is not None else False,
+        "hints": hints,
+        "legal": None if legal is None else [a.to_dict() for a in legal],
+        "blocked": blocked,
+        "events": events,
+        "result": _result(obs),
+    }
+
+
+def _result(obs: Observation) -> dict[str, Any] | None:
+    """The ``result`` object: everything R21 reveals at the end, or None while live."""
+    result = obs.result
+    if result is None:
+        return None
+    totals = [s.total for s in result.scores]
+    teams = [list(t) for t in obs.teams] if obs.teams else None
+    black_hats = [len(b) for b in result.black_hats]
+    return {
+        "ranking": rank_seats(totals, result.winners, teams, black_hats),
+        "totals": totals,
+        "favourites": [c.code for c in result.favourites],
+        "black_hats": [[c.code for c in b] for b in result.black_hats],
+        "hands": [[c.code] for c in result.favourites],
+        "face_up_slots": list(result.face_up_slots),
+        "teams": teams,
+        "winners": list(result.winners),
+    }
