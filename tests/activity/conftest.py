@@ -140,15 +140,22 @@ def client_dist(npm: str, tmp_path_factory: pytest.TempPathFactory, worker_id: s
     return build_activity.DIST
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+def need_chromium() -> None:
+    """Playwright and Debian's Chromium are here (else skip, or fail under CI)."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         missing("Playwright is not installed (pip install -e '.[test]')")
     if not os.access(CHROMIUM, os.X_OK):
         missing(f"{CHROMIUM} not found (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM)
         yield chromium
