@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.db import Database, Transaction
-from data.game_flags import PRACTICE_JSON, is_rated_kind
+from data.game_flags import is_rated_kind, not_practice_sql
 from engine import card_from_code
 from history.ratings import (
     MIN_GAMES,
@@ -52,7 +52,7 @@ KICKED_SETTING = "kicked"
 _PENDING = (
     "SELECT g.id, g.guild_id, g.settings, g.finished_at FROM games g"
     " WHERE g.status = 'finished' AND g.finished_at IS NOT NULL"
-    f" AND g.settings NOT LIKE '%{PRACTICE_JSON}%'"  # practice games stay out of history
+    f" AND {not_practice_sql('g')}"  # practice games stay out of history
     " AND NOT EXISTS (SELECT 1 FROM history_games h WHERE h.game_id = g.id)"
     " ORDER BY g.finished_at, g.id LIMIT ?"
 )

@@ -9,6 +9,7 @@ from typing import Any
 from data import jsoncodec
 from data.db import Database
 from data.errors import ConstraintViolated, GameNotFound, StaleSequence
+from data.game_flags import not_practice_sql
 from data.games import GAME_COLUMNS, game_row, require_live
 from data.outbox import OutboxKind, add_item
 from data.rows import GameRow, GameStatus, ResultEntry, SeatRow, UserStats
@@ -209,13 +210,15 @@ class Results:
         """A user's finished games, wins and mean total score, in one guild or everywhere.
 
         Counts the seats the user played to the end: a seat an AI took over (``ai_level`` set
-        in its result) does not count for the user who left it.
+        in its result) does not count for the user who left it. Practice games never count
+        (:func:`data.game_flags.not_practice_sql`, the store's one rule for them).
         """
         in_guild = "" if guild_id is None else " AND g.guild_id = :guild"
         row = await self._db.fetch_one(
             "SELECT COUNT(*), COALESCE(SUM(r.winner), 0), COALESCE(AVG(r.total), 0.0)"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            f" WHERE r.user_id = :user AND r.ai_level IS NULL{in_guild}",
+            f" WHERE r.user_id = :user AND r.ai_level IS NULL AND {not_practice_sql('g')}"
+            f"{in_guild}",
             {"user": user_id} if guild_id is None else {"user": user_id, "guild": guild_id},
         )
         assert row is not None
