@@ -38,7 +38,7 @@ from cogs.card_input import fold, parse_card_text
 from cogs.clock import now
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_rows
 from cogs.hand_layout import HandMessage, collapsed_view
-from cogs.learn import coach_section
+from cogs.learn import coach_section, posts_table
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
 from cogs.render import card_label, describe_event
@@ -208,11 +208,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
             rows = [*rows, discord.ui.ActionRow(coach_item)]
         return HandMessage(texts, hand_alt_text(obs, tr), rows)
 
-    def channel_link(self, session: GameSession) -> str:
+    def channel_link(self, session: GameSession) -> str | None:
         """The game's channel for a DM: ``[#name](jump link)``, else its ``<#id>`` mention.
 
         A link reads the same in every client; a channel mention in a DM may not resolve.
+        None for a practice game kept in the learner's DMs or private answers: its channel
+        is the DM itself, so there is nowhere else to point to (issue 29.9).
         """
+        if not posts_table(session):
+            return None
         channel = self.bot.get_channel(session.channel_id)
         name = getattr(channel, "name", None)
         guild = session.row.guild_id
