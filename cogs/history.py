@@ -30,7 +30,7 @@ from discord import app_commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
-from cogs.controls import ID, bounded_id
+from cogs.custom_ids import ID, bounded_id, fields
 from cogs.errors import GuardedItem
 from cogs.pictures import END_FILE, TABLE_FILE
 from cogs.play import legacy_kwargs
@@ -105,7 +105,8 @@ class LeaderboardButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> LeaderboardButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["seats"]), int(match["days"]), int(match["page"]), match["op"], item)
+        f = fields(match)
+        return cls(f["seats"], f["days"], f["page"], f["op"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page this button leads to."""
@@ -142,7 +143,8 @@ class ReplayButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> ReplayButton:
         """Rebuild the button from its custom_id."""
-        return cls(bounded_id(match["game"]), int(match["point"]), match["op"], item)
+        f = fields(match)
+        return cls(f["game"], f["point"], f["op"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Move the replay to the first, previous, next or last point."""

@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
+from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
@@ -60,7 +61,7 @@ TIMER_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600)
 
 
 class TimerSelect(
-    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:lt:(?P<lobby>\d+)"
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"hats:lt:(?P<lobby>{ID})"
 ):
     """The lobby's turn timer select (custom_id ``hats:lt:<lobby id>``), host only."""
 
@@ -79,7 +80,7 @@ class TimerSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> TimerSelect:
         """Rebuild the select from its custom_id."""
-        return cls(int(match["lobby"]), item)
+        return cls(fields(match)["lobby"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen seconds to TimersCog."""
@@ -346,12 +347,15 @@ class TimersCog(HatsFeature, name="TimersCog"):
     async def on_timer_selected(
         self, interaction: discord.Interaction, lobby_id: int, seconds: int
     ) -> None:
-        """The lobby's timer select: set the turn timer (host or a server manager)."""
+        """The lobby's timer select: set the turn timer (host or a server manager).
+
+        Like Start and Cancel, it acts only in its lobby's server and channel
+        (:meth:`cogs.base.HatsFeature.lobby_for_control`).
+        """
 
         async def work() -> None:
-            lobby = await self.bot.games.lobby(lobby_id)
-            if lobby is None:
-                raise ServiceError("This lobby is closed.")
+            # closed, or used away from its lobby's server and channel (issue 29.4): refused
+            lobby = await self.lobby_for_control(interaction, lobby_id)
             require_host(interaction, lobby.host_id, lobby.guild_id)
             value = check_timer(seconds)
 
