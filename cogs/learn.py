@@ -49,6 +49,7 @@ from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.custom_ids import ID, choice, fields
 from cogs.errors import GuardedItem
+from cogs.mentions import only
 from cogs.render.coach import coach_lines, hint_line
 from cogs.replies import error_text, labels_for, send_private
 from data import LobbyRow, StoreError
@@ -390,7 +391,10 @@ class LearnCog(HatsFeature, name="LearnCog"):
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
-                await thread.send(f"{interaction.user.mention} {welcome}")
+                await thread.send(
+                    f"{interaction.user.mention} {welcome}",
+                    allowed_mentions=only([interaction.user.id]),
+                )
                 return thread
             except discord.HTTPException as exc:
                 log.info("no practice thread in channel %s: %s", parent.id, exc)

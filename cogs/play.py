@@ -39,6 +39,7 @@ from cogs.clock import now
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_rows
 from cogs.hand_layout import HandMessage, collapsed_view
 from cogs.learn import coach_section, posts_table
+from cogs.mentions import only
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
 from cogs.render import card_label, describe_event
@@ -868,10 +869,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         try:
             channel = await self.dm_channel(user_id)
+            # the turn ping: a new DM that may ping its addressee and nobody else
+            pings = only([user_id])
             if view is not None:
-                message = await channel.send(view=view, **send_kwargs(files))
+                message = await channel.send(
+                    view=view, allowed_mentions=pings, **send_kwargs(files)
+                )
             else:
-                message = await channel.send(content=content)
+                message = await channel.send(content=content, allowed_mentions=pings)
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)
@@ -1019,7 +1024,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "messages from server members in your privacy settings.)",
                 player=f"<@{user_id}>",
             ),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=only([user_id]),
         )
 
 

@@ -31,6 +31,7 @@ from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
+from cogs.mentions import NOBODY
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
@@ -120,7 +121,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
     async def _say(self, session: GameSession, text: str) -> None:
         channel = self.bot.get_partial_messageable(session.channel_id)
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=False))
+            await channel.send(text, allowed_mentions=NOBODY)
         except discord.HTTPException as exc:
             log.warning("could not post in the channel of game %d: %s", session.id, exc)
 
