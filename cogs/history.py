@@ -323,9 +323,17 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             log.info("history: processed %d finished game(s)", len(done))
 
     async def after_game(self, session: GameSession) -> list[RatingDelta]:
-        """Rate the just-finished game (and any missed before it); its humans' changes."""
+        """Rate the just-finished game (and any missed before it); its humans' changes.
+
+        In the game's one ranking (``GameResult.order``), as the end screen lists the players.
+        """
         await self.catch_up()
-        return await self.bot.store.history.changes_for_game(session.id, session.row.guild_id)
+        deltas = await self.bot.store.history.changes_for_game(session.id, session.row.guild_id)
+        result = session.game.result
+        if result is not None:
+            position = {session.seats[s].user_id: i for i, s in enumerate(result.order)}
+            deltas.sort(key=lambda d: position.get(d.user_id, len(position)))
+        return deltas
 
     def end_screen_field(self, deltas: list[RatingDelta], tr: Tr) -> tuple[str, str] | None:
         """(name, value) of the end screen's rating field, or None for an unrated game."""

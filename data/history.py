@@ -95,13 +95,19 @@ class BoardRow:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat of a finished game in ``/hats history``."""
+    """One seat of a finished game in ``/hats history``.
+
+    ``black_hats``: how many it kept; ``cookie``: it held the cookie at the end (R13). With
+    ``total`` they rank the seats (:func:`engine.standings`).
+    """
 
     seat: int
     user_id: int | None
     ai_level: str | None
     total: int
     winner: bool
+    black_hats: int = 0
+    cookie: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,14 +409,14 @@ class History:
         ids = [g[0] for g in games]
         marks = ",".join("?" * len(ids))
         seats = await self._db.fetch_all(
-            f"SELECT game_id, seat, user_id, ai_level, total, winner FROM results"
-            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            f"SELECT game_id, seat, user_id, ai_level, total, winner, black_hats, cookie"
+            f" FROM results WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         )
         by_game: dict[int, list[SeatSummary]] = {}
-        for game_id, seat, user, ai_level, total, winner in seats:
+        for game_id, seat, user, ai_level, total, winner, blacks, cookie in seats:
             by_game.setdefault(game_id, []).append(
-                SeatSummary(seat, user, ai_level, total, bool(winner))
+                SeatSummary(seat, user, ai_level, total, bool(winner), blacks, cookie > 0)
             )
         return [GameSummary(g, at, tuple(by_game.get(g, ()))) for g, at in games]
 
