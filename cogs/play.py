@@ -351,11 +351,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         seat: int,
         tr: Tr,
         message: HandMessage,
-        respond: Callable[[discord.ui.LayoutView, list[discord.File] | None], Awaitable[object]],
+        respond: Callable[
+            [discord.ui.LayoutView, list[discord.File | discord.Attachment]], Awaitable[object]
+        ],
+        *,
+        in_place: bool = False,
     ) -> None:
-        """Answer with ``seat``'s hand at once; its picture goes along or follows."""
+        """Answer with ``seat``'s hand at once; its picture goes along or follows.
+
+        ``in_place``: the answer edits the clicked message (see ``Pictures.answer_with_hand``).
+        """
         await self.bot.pictures.answer_with_hand(
-            interaction, session, seat, self.bot.names, tr, message, respond
+            interaction, session, seat, self.bot.names, tr, message, respond, in_place=in_place
         )
 
     async def redraw_in_place(
@@ -371,12 +378,41 @@ class PlayCog(HatsFeature, name="PlayCog"):
         The new picture replaces the old attachment; the gallery points at it.
         """
 
-        async def respond(view: discord.ui.LayoutView, files: list[discord.File] | None) -> None:
-            extra = {} if files is None else {"attachments": files}
-            extra.update(legacy_kwargs(interaction.message))
-            await interaction.response.edit_message(view=view, **extra)
+        async def respond(
+            view: discord.ui.LayoutView, attachments: list[discord.File | discord.Attachment]
+        ) -> None:
+            await interaction.response.edit_message(
+                view=view, attachments=attachments, **legacy_kwargs(interaction.message)
+            )
 
-        await self.answer_with_hand(interaction, session, seat, tr, message, respond)
+        if self.collapsed_here(interaction, session, seat):
+            # a tap on a hand DM that has collapsed meanwhile (a double tap): the line stays,
+            # the current hand comes privately
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                message,
+                lambda view, files: send_private(interaction, view=view, files=files or None),
+            )
+            return
+        await self.answer_with_hand(interaction, session, seat, tr, message, respond, in_place=True)
+
+    def collapsed_here(
+        self, interaction: discord.Interaction, session: GameSession, seat: int
+    ) -> bool:
+        """True when ``interaction`` comes from ``seat``'s hand DM that is no longer live.
+
+        The bot collapsed it to one line (the turn ended) after the click was made: Discord
+        delivers the click with the message as it was, controls and picture included, so it
+        is not redrawn from that copy (issue 29.5).
+        """
+        clicked = interaction.message
+        if interaction.guild_id is not None or clicked is None or clicked.flags.ephemeral:
+            return False
+        current = session.message(DM_ROLE, seat)
+        return current is None or current.message_id != clicked.id
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it."""
