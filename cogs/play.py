@@ -1031,6 +1031,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:
                 return  # another process committed a later step: it edits this DM
+            now_live = session.message(DM_ROLE, seat)
+            if not collapse and (now_live is None or now_live.message_id != current.message_id):
+                return  # collapsed meanwhile by a later step (its picture took a while)
             try:
                 await partial.edit(**kwargs)
             except discord.HTTPException as exc:
