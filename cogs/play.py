@@ -298,6 +298,19 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """
         game = session.game
         where = session.channel_mention
+        played_for = [] if answered else self.played_for(session, seat)
+        if played_for and not game.is_over:
+            # the turn timed out (issue 29.7): say so, then every move made for them in order
+            labels = labels_for(session, self.bot.names, tr, plain=True)
+            line = tr(
+                "Time ran out for your turn (round {round}), so the AI played it for you:",
+                round=self.turn_round(session, seat),
+            )
+            moves = [
+                describe_event(ev.seen_by(seat), labels, tr, viewer=seat, auto=True)
+                for ev in played_for
+            ]
+            return "\n".join([line, *moves])
         if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
         elif game.is_over:
@@ -318,6 +331,23 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if coach:
             text += "\n" + "\n".join(coach)
         return text
+
+    @staticmethod
+    def played_for(session: GameSession, seat: int) -> list[Event]:
+        """The moves an AI made for ``seat`` in its latest ended turn (its time ran out).
+
+        Oldest first; [] when that turn was not ended by the AI (``session.auto_played``).
+        """
+        mine: list[Event] = []
+        for ev in reversed(session.game.events):
+            if ev.seat != seat or ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
+                continue
+            if ev.turn_ended and mine:
+                break  # the turn before
+            mine.append(ev)
+        if not mine or not mine[0].turn_ended or mine[0].number not in session.auto_played:
+            return []
+        return [ev for ev in reversed(mine) if ev.number in session.auto_played]
 
     @staticmethod
     def turn_round(session: GameSession, seat: int) -> int:
