@@ -37,6 +37,7 @@ from cogs.cooldowns import PublicPosts
 from cogs.edits import EditGate
 from cogs.errors import HatsTree, answer_unknown_control
 from cogs.i18n import Tr, Translator
+from cogs.mentions import NOBODY
 from cogs.monitoring import (
     Monitor,
     MonitorError,
@@ -366,7 +367,7 @@ class HatsBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             tree_cls=HatsTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=NOBODY,  # who may be pinged: cogs.mentions (issue 29.2)
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
             http_trace=discord_trace(),

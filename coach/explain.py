@@ -267,13 +267,13 @@ def explain_turn_start(
 def explain_end(result: GameResult, seat: int) -> tuple[Note, ...]:
     """The notes of the final scoring for ``seat``: favourite, turned-down slots, total and place.
 
-    ``result``: the finished game's result (R14–R19). The place is 1-based (shared places
-    count once per better total: two players ahead of you make you third).
+    ``result``: the finished game's result (R14–R19). The place is the game's one ranking
+    (``result.places``, :func:`engine.standings`: 1-based, black hats and the cookie break
+    ties, two players ahead of you make you third).
     """
     score = result.scores[seat]
     turned = tuple(n for n in range(1, len(result.board) + 1) if n not in result.face_up_slots)
-    better = sum(1 for s in result.scores if s.total > score.total)
-    place = 1 if seat in result.winners else better + 1
+    place = result.places[seat]
     return (
         Note(NoteKind.FAVOURITE, card=result.favourites[seat], value=score.favourite),
         Note(NoteKind.TURNED_DOWN, slots=turned),

@@ -26,7 +26,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import HatsFeature
-from cogs.controls import ID, LobbyButton, LobbyOp, bounded_id
+from cogs.controls import LobbyButton, LobbyOp
+from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from cogs.scope import require_host
@@ -78,7 +79,7 @@ class AiSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> AiSelect:
         """Rebuild the select from its custom_id."""
-        return cls(bounded_id(match["lobby"]), item)
+        return cls(fields(match)["lobby"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen level to AiCog."""

@@ -11,10 +11,10 @@ custom_id formats (<= 100 characters, Discord's limit):
 - table:         ``hats:t:<game>:<op>``
 - preference "end my turn after the main action": ``hats:p:<game>:<0|1>`` (the value to set)
 
-Ids in a custom_id are bounded (issue 19.3): at most 19 digits in the templates
-(:data:`ID`), and one over the store's int64 range reads as 0, which names no row (ids count
-from 1), so it is answered like any stale control. A ``hats:`` custom_id that matches no
-template at all gets the same answer (:func:`cogs.errors.answer_unknown_control`).
+Ids in a custom_id are bounded (issues 19.3, 29.3): every control reads its custom_id with
+:func:`cogs.custom_ids.fields` and its template is checked when its class is defined (at most
+19 digits, :data:`ID`); one over the store's int64 range reads as 0, which names no row, so it
+is answered like any stale control (:mod:`cogs.custom_ids`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.custom_ids import ID, bounded_id, choice, fields
 from cogs.errors import GuardedItem
 from cogs.render.common import SLOT_KEYCAPS, card_token
-from cogs.scope import in_id_range
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
     ANSWERS,
@@ -63,21 +63,6 @@ __all__ = [
     "hand_custom_id",
     "hand_rows",
 ]
-
-
-ID = r"\d{1,19}"
-"""A row id in a template: digits, at most as many as the largest int64 has."""
-
-
-def bounded_id(text: str) -> int:
-    """An id read from a custom_id: the number, or 0 (no row) when out of the int64 range."""
-    value = int(text)
-    return value if in_id_range(value) else 0
-
-
-def choice(values: type[enum.StrEnum]) -> str:
-    """A template alternative of an enum's values (``join|leave|...``): nothing else matches."""
-    return "|".join(sorted((v.value for v in values), key=len, reverse=True))
 
 
 class HandOp(enum.StrEnum):
@@ -195,17 +180,12 @@ class HandButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> HandButton:
         """Rebuild the button from its custom_id (after a restart too)."""
+        f = fields(match)
         try:
-            card = card_from_code(match["card"]) if match["card"] else None
+            card = card_from_code(f["card"]) if f["card"] else None
         except CardParseError:
             card = None
-        command = HandCommand(
-            bounded_id(match["game"]),
-            int(match["ver"]),
-            HandOp(match["op"]),
-            card,
-            int(match["slot"]) if match["slot"] else None,
-        )
+        command = HandCommand(f["game"], f["ver"], HandOp(f["op"]), card, f["slot"])
         return cls(command, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -232,7 +212,8 @@ class CardSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> CardSelect:
         """Rebuild the select from its custom_id."""
-        return cls(bounded_id(match["game"]), int(match["ver"]), item)
+        f = fields(match)
+        return cls(f["game"], f["ver"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the actions of the chosen card (PlayCog)."""
@@ -259,7 +240,8 @@ class AutoEndButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> AutoEndButton:
         """Rebuild the button from its custom_id."""
-        return cls(bounded_id(match["game"]), match["on"] == "1", item)
+        f = fields(match)
+        return cls(f["game"], f["on"] == 1, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the choice to PlayCog."""
@@ -298,7 +280,8 @@ class LobbyButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> LobbyButton:
         """Rebuild the button from its custom_id."""
-        return cls(bounded_id(match["lobby"]), LobbyOp(match["op"]), item)
+        f = fields(match)
+        return cls(f["lobby"], LobbyOp(f["op"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to LobbyCog."""
@@ -331,7 +314,8 @@ class TableButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> TableButton:
         """Rebuild the button from its custom_id."""
-        return cls(bounded_id(match["game"]), TableOp(match["op"]), item)
+        f = fields(match)
+        return cls(f["game"], TableOp(f["op"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to TableCog."""

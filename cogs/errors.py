@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.custom_ids import check_template
 from cogs.monitoring import mark_failed
 from cogs.replies import error_text, log_fault, send_private
 from cogs.user_text import quoted
@@ -66,14 +67,18 @@ class GuardedItem:
 
     Put it first in the bases: ``class HandButton(GuardedItem, discord.ui.DynamicItem[...],
     template=...)``. discord.py only logs an exception of a ``DynamicItem`` callback, which
-    leaves the player with "This interaction failed".
+    leaves the player with "This interaction failed". The template is checked when the class
+    is defined (:func:`cogs.custom_ids.check_template`: ids bounded, TypeError otherwise);
+    ``from_custom_id`` reads the match with :func:`cogs.custom_ids.fields`.
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         template = getattr(cls, "__discord_ui_compiled_template__", None)
-        if template is not None and template not in _templates:
-            _templates.append(template)
+        if template is not None:
+            check_template(template.pattern)  # ids bounded (issue 29.3): else TypeError here
+            if template not in _templates:
+                _templates.append(template)
         inner = cls.__dict__.get("callback")
         if inner is None:
             return

@@ -30,7 +30,7 @@ from discord import app_commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
-from cogs.controls import ID, bounded_id
+from cogs.custom_ids import ID, bounded_id, fields
 from cogs.errors import GuardedItem
 from cogs.pictures import END_FILE, TABLE_FILE
 from cogs.play import legacy_kwargs
@@ -105,7 +105,8 @@ class LeaderboardButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> LeaderboardButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["seats"]), int(match["days"]), int(match["page"]), match["op"], item)
+        f = fields(match)
+        return cls(f["seats"], f["days"], f["page"], f["op"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page this button leads to."""
@@ -142,7 +143,8 @@ class ReplayButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> ReplayButton:
         """Rebuild the button from its custom_id."""
-        return cls(bounded_id(match["game"]), int(match["point"]), match["op"], item)
+        f = fields(match)
+        return cls(f["game"], f["point"], f["op"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Move the replay to the first, previous, next or last point."""
@@ -323,9 +325,17 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             log.info("history: processed %d finished game(s)", len(done))
 
     async def after_game(self, session: GameSession) -> list[RatingDelta]:
-        """Rate the just-finished game (and any missed before it); its humans' changes."""
+        """Rate the just-finished game (and any missed before it); its humans' changes.
+
+        In the game's one ranking (``GameResult.order``), as the end screen lists the players.
+        """
         await self.catch_up()
-        return await self.bot.store.history.changes_for_game(session.id, session.row.guild_id)
+        deltas = await self.bot.store.history.changes_for_game(session.id, session.row.guild_id)
+        result = session.game.result
+        if result is not None:
+            position = {session.seats[s].user_id: i for i, s in enumerate(result.order)}
+            deltas.sort(key=lambda d: position.get(d.user_id, len(position)))
+        return deltas
 
     def end_screen_field(self, deltas: list[RatingDelta], tr: Tr) -> tuple[str, str] | None:
         """(name, value) of the end screen's rating field, or None for an unrated game."""

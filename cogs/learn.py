@@ -47,7 +47,9 @@ from coach import (
 )
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
+from cogs.custom_ids import ID, choice, fields
 from cogs.errors import GuardedItem
+from cogs.mentions import only
 from cogs.render.coach import coach_lines, hint_line
 from cogs.replies import error_text, labels_for, send_private
 from data import LobbyRow, StoreError
@@ -83,7 +85,7 @@ WHERE = "where"
 """Practice game setting: ``dm`` (the learner's DMs), ``thread`` (a private thread) or
 :data:`EPHEMERAL` (messages only the learner sees)."""
 EPHEMERAL = "ephemeral"
-HAND_CONTROL = re.compile(r"hats:(?:h|hs|p):(?P<game>\d+):")
+HAND_CONTROL = re.compile(rf"hats:(?:h|hs|p):(?P<game>{ID}):")
 """custom_ids of the hand controls that redraw the hand in place (cogs.controls)."""
 COACH_MARK = "🎓"
 """Marks the coach's lines in the hand message."""
@@ -99,7 +101,7 @@ class CoachOp(enum.StrEnum):
 class CoachButton(
     GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hats:c:(?P<game>\d+):(?P<op>[a-z]+)",
+    template=rf"hats:c:(?P<game>{ID}):(?P<op>{choice(CoachOp)})",
 ):
     """What should I do? (a private hint) and Give up (a practice game), by game id."""
 
@@ -113,7 +115,8 @@ class CoachButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> CoachButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), CoachOp(match["op"]), item)
+        f = fields(match)
+        return cls(f["game"], CoachOp(f["op"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to LearnCog."""
@@ -347,7 +350,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
             return
         # the cached copy only: no store read per click (a live lesson's game is in the cache,
         # loaded by the control itself), and a forged id names nothing
-        session = self.bot.games.cached(int(match["game"]))
+        session = self.bot.games.cached(fields(match)["game"])
         if session is not None and session.row.settings.get(WHERE) == EPHEMERAL:
             self._answers[session.id] = interaction
 
@@ -380,7 +383,10 @@ class LearnCog(HatsFeature, name="LearnCog"):
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
-                await thread.send(f"{interaction.user.mention} {welcome}")
+                await thread.send(
+                    f"{interaction.user.mention} {welcome}",
+                    allowed_mentions=only([interaction.user.id]),
+                )
                 return thread
             except discord.HTTPException as exc:
                 log.info("no practice thread in channel %s: %s", parent.id, exc)

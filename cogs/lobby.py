@@ -26,6 +26,7 @@ from cogs.replies import seat_labels, send_private
 from cogs.scope import require_host
 from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat
+from data.game_flags import HINTS
 from service import ServiceError
 
 if TYPE_CHECKING:
@@ -365,10 +366,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         seats: Sequence[LobbySeat] = (),
         *,
         turn_timer: float | None = None,
+        hints: bool = False,
     ) -> None:
         """Open a lobby here (``seats``: extra seats after the host, for a rematch).
 
-        ``turn_timer``: seconds, 0.0 for none, None for :meth:`default_timer`.
+        ``turn_timer``: seconds, 0.0 for none, None for :meth:`default_timer`. ``hints``:
+        ``/hats hint`` allowed (the lobby's Hints toggle, :data:`data.game_flags.HINTS`).
         """
         if interaction.guild is None:
             raise ServiceError("Lobbies live in server channels: use this command in one.")
@@ -382,10 +385,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         await self.check_limits(interaction.user.id)
         if turn_timer is None:
             turn_timer = self.default_timer(interaction.guild.id)
-        settings = {
+        settings: dict[str, Any] = {
             TURN_TIMER: turn_timer or None,
             SWAP_TIMEOUT: self.bot.settings.swap_timeout,
         }
+        if hints:
+            settings[HINTS] = True
         row = await self.bot.games.open_lobby(
             interaction.guild.id, interaction.channel_id or 0, interaction.user.id, settings
         )
@@ -493,17 +498,27 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         await self.guarded(interaction, work)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Open a new lobby here with the same players (the presser hosts)."""
+        """Open a new lobby here with the same players (the presser hosts).
+
+        The lobby keeps the game's turn timer (none stays none) and its Hints setting
+        (issue 29.8); an unknown game gets the defaults.
+        """
 
         async def work() -> None:
             entries = await self.bot.store.results.results_for_game(game_id)
+            game = await self.bot.store.games.get_game(game_id)
+            settings = game.settings if game is not None else {}
             seats = [
                 LobbySeat(user_id=e.user_id, ai_level=None if e.user_id else e.ai_level)
                 for e in entries
             ]
             if interaction.user.id not in [s.user_id for s in seats]:
                 raise ServiceError("Only the players of that game can start a rematch.")
-            await self.open_lobby(interaction, seats)
+            # the game's timer: seconds, or None stored for "no timer" (0.0 here)
+            timer = float(settings[TURN_TIMER] or 0) if TURN_TIMER in settings else None
+            await self.open_lobby(
+                interaction, seats, turn_timer=timer, hints=settings.get(HINTS) is True
+            )
 
         await self.guarded(interaction, work)
 

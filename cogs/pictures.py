@@ -250,18 +250,26 @@ class Pictures:
         names: dict[int, str],
         tr: Tr,
         message: HandLayout,
-        respond: Callable[[discord.ui.LayoutView, list[discord.File] | None], Awaitable[object]],
+        respond: Callable[
+            [discord.ui.LayoutView, list[discord.File | discord.Attachment]], Awaitable[object]
+        ],
+        *,
+        in_place: bool = False,
     ) -> None:
         """Answer ``interaction`` at once with ``seat``'s hand; its picture goes along or follows.
 
         ``message`` builds the layout with or without the picture (``message.view(picture=)``)
-        and holds its alt text. ``respond(view, files)`` sends the answer: ``files`` to attach,
-        or None to leave the message's attachments as they are. When the picture is already
-        drawn it goes with the answer; otherwise the answer goes out at once (showing the
-        message's previous hand picture, if it has one, else the state as text) and the new
-        picture replaces it by an edit of the interaction response (a followup: not rate
-        limited). So a move's answer never waits for the drawing (BENCHMARKS.md, "The pictures
-        in the bot under load"). The follow-up is dropped when the game moved on or the
+        and holds its alt text. ``respond(view, attachments)`` sends the answer with exactly
+        those attachments: new files, or the clicked message's own picture to keep. When the
+        picture is already drawn it goes with the answer; otherwise the answer goes out at
+        once and the new picture replaces it by an edit of the interaction response (a
+        followup: not rate limited). So a move's answer never waits for the drawing
+        (BENCHMARKS.md, "The pictures in the bot under load"). Meanwhile an answer that edits
+        the clicked message (``in_place``) keeps that message's hand picture, naming it
+        explicitly; when Discord refuses to keep it (the copy of the message the click came
+        with was stale: a double tap whose first tap removed the picture), or for a new
+        message, the state shows as text. No answer references an attachment it neither
+        sends nor keeps (issue 29.5). The follow-up is dropped when the game moved on or the
         message was answered again meanwhile.
         """
         previous = interaction.message
@@ -270,15 +278,27 @@ class Pictures:
         obs, seat_names, key = self._key(session, seat, names, tr, HAND_FILE.removesuffix(".png"))
         data = self.cache.peek(key) if self.enabled else None
         if data is not None or not self.enabled:
-            files = [hand_file(data, message.alt)] if data is not None else []
+            files: list[discord.File | discord.Attachment] = (
+                [hand_file(data, message.alt)] if data is not None else []
+            )
             await respond(message.view(picture=data is not None), files)
             return
         drawing = asyncio.ensure_future(
             self.cache.get(key, lambda: render_hand(obs, seat_names, tr), urgent=True)
         )
-        had = previous is not None and any(a.filename == HAND_FILE for a in previous.attachments)
+        kept = [
+            a
+            for a in (previous.attachments if in_place and previous else ())
+            if a.filename == HAND_FILE
+        ][:1]
         token = self._answers[target] = object()
-        await respond(message.view(picture=had), None)  # the previous picture, for now
+        try:
+            await respond(message.view(picture=bool(kept)), list(kept))  # the old one, for now
+        except discord.HTTPException:
+            if not kept:
+                raise
+            # the picture is gone already (a stale copy of the message): the state as text
+            await respond(message.view(picture=False), [])
         version = session.version
         task = asyncio.create_task(
             self._follow_up(interaction, session, version, target, token, message, drawing)

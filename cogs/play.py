@@ -38,7 +38,8 @@ from cogs.card_input import fold, parse_card_text
 from cogs.clock import now
 from cogs.controls import AutoEndButton, CardSelect, HandButton, HandCommand, HandOp, hand_rows
 from cogs.hand_layout import HandMessage, collapsed_view
-from cogs.learn import coach_section
+from cogs.learn import coach_section, posts_table
+from cogs.mentions import only
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
 from cogs.render import card_label, describe_event
@@ -207,11 +208,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
             rows = [*rows, discord.ui.ActionRow(coach_item)]
         return HandMessage(texts, hand_alt_text(obs, tr), rows)
 
-    def channel_link(self, session: GameSession) -> str:
+    def channel_link(self, session: GameSession) -> str | None:
         """The game's channel for a DM: ``[#name](jump link)``, else its ``<#id>`` mention.
 
         A link reads the same in every client; a channel mention in a DM may not resolve.
+        None for a practice game kept in the learner's DMs or private answers: its channel
+        is the DM itself, so there is nowhere else to point to (issue 29.9).
         """
+        if not posts_table(session):
+            return None
         channel = self.bot.get_channel(session.channel_id)
         name = getattr(channel, "name", None)
         guild = session.row.guild_id
@@ -295,6 +300,19 @@ class PlayCog(HatsFeature, name="PlayCog"):
         game = session.game
         where = session.channel_mention
         said = ""  # the seat's move as the line says it (a notice saying it again is left out)
+        played_for = [] if answered else self.played_for(session, seat)
+        if played_for and not game.is_over:
+            # the turn timed out (issue 29.7): say so, then every move made for them in order
+            labels = labels_for(session, self.bot.names, tr, plain=True)
+            line = tr(
+                "Time ran out for your turn (round {round}), so the AI played it for you:",
+                round=self.turn_round(session, seat),
+            )
+            moves = [
+                describe_event(ev.seen_by(seat), labels, tr, viewer=seat, auto=True)
+                for ev in played_for
+            ]
+            return "\n".join([line, *moves])
         if game.is_over and session.practice:
             line = tr("Your practice game is over: the final scores and the coach's words follow.")
         elif game.is_over:
@@ -322,6 +340,23 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if coach:
             text += "\n" + "\n".join(coach)
         return text
+
+    @staticmethod
+    def played_for(session: GameSession, seat: int) -> list[Event]:
+        """The moves an AI made for ``seat`` in its latest ended turn (its time ran out).
+
+        Oldest first; [] when that turn was not ended by the AI (``session.auto_played``).
+        """
+        mine: list[Event] = []
+        for ev in reversed(session.game.events):
+            if ev.seat != seat or ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
+                continue
+            if ev.turn_ended and mine:
+                break  # the turn before
+            mine.append(ev)
+        if not mine or not mine[0].turn_ended or mine[0].number not in session.auto_played:
+            return []
+        return [ev for ev in reversed(mine) if ev.number in session.auto_played]
 
     @staticmethod
     def turn_round(session: GameSession, seat: int) -> int:
@@ -370,11 +405,18 @@ class PlayCog(HatsFeature, name="PlayCog"):
         seat: int,
         tr: Tr,
         message: HandMessage,
-        respond: Callable[[discord.ui.LayoutView, list[discord.File] | None], Awaitable[object]],
+        respond: Callable[
+            [discord.ui.LayoutView, list[discord.File | discord.Attachment]], Awaitable[object]
+        ],
+        *,
+        in_place: bool = False,
     ) -> None:
-        """Answer with ``seat``'s hand at once; its picture goes along or follows."""
+        """Answer with ``seat``'s hand at once; its picture goes along or follows.
+
+        ``in_place``: the answer edits the clicked message (see ``Pictures.answer_with_hand``).
+        """
         await self.bot.pictures.answer_with_hand(
-            interaction, session, seat, self.bot.names, tr, message, respond
+            interaction, session, seat, self.bot.names, tr, message, respond, in_place=in_place
         )
 
     async def redraw_in_place(
@@ -390,12 +432,41 @@ class PlayCog(HatsFeature, name="PlayCog"):
         The new picture replaces the old attachment; the gallery points at it.
         """
 
-        async def respond(view: discord.ui.LayoutView, files: list[discord.File] | None) -> None:
-            extra = {} if files is None else {"attachments": files}
-            extra.update(legacy_kwargs(interaction.message))
-            await interaction.response.edit_message(view=view, **extra)
+        async def respond(
+            view: discord.ui.LayoutView, attachments: list[discord.File | discord.Attachment]
+        ) -> None:
+            await interaction.response.edit_message(
+                view=view, attachments=attachments, **legacy_kwargs(interaction.message)
+            )
 
-        await self.answer_with_hand(interaction, session, seat, tr, message, respond)
+        if self.collapsed_here(interaction, session, seat):
+            # a tap on a hand DM that has collapsed meanwhile (a double tap): the line stays,
+            # the current hand comes privately
+            await self.answer_with_hand(
+                interaction,
+                session,
+                seat,
+                tr,
+                message,
+                lambda view, files: send_private(interaction, view=view, files=files or None),
+            )
+            return
+        await self.answer_with_hand(interaction, session, seat, tr, message, respond, in_place=True)
+
+    def collapsed_here(
+        self, interaction: discord.Interaction, session: GameSession, seat: int
+    ) -> bool:
+        """True when ``interaction`` comes from ``seat``'s hand DM that is no longer live.
+
+        The bot collapsed it to one line (the turn ended) after the click was made: Discord
+        delivers the click with the message as it was, controls and picture included, so it
+        is not redrawn from that copy (issue 29.5).
+        """
+        clicked = interaction.message
+        if interaction.guild_id is not None or clicked is None or clicked.flags.ephemeral:
+            return False
+        current = session.message(DM_ROLE, seat)
+        return current is None or current.message_id != clicked.id
 
     def notice_for(self, session: GameSession, event: Event, seat: int, tr: Tr) -> str:
         """One line describing ``event`` as ``seat`` may see it.
@@ -888,10 +959,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
             return
         try:
             channel = await self.dm_channel(user_id)
+            # the turn ping: a new DM that may ping its addressee and nobody else
+            pings = only([user_id])
             if view is not None:
-                message = await channel.send(view=view, **send_kwargs(files))
+                message = await channel.send(
+                    view=view, allowed_mentions=pings, **send_kwargs(files)
+                )
             else:
-                message = await channel.send(content=content)
+                message = await channel.send(content=content, allowed_mentions=pings)
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS or exc.status == 403:
                 await self.dm_blocked(session, seat, user_id)
@@ -1010,6 +1085,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
         async def edit() -> None:
             if await self.bot.games.drawable(session) is None:
                 return  # another process committed a later step: it edits this DM
+            now_live = session.message(DM_ROLE, seat)
+            if not collapse and (now_live is None or now_live.message_id != current.message_id):
+                return  # collapsed meanwhile by a later step (its picture took a while)
             try:
                 await partial.edit(**kwargs)
             except discord.HTTPException as exc:
@@ -1039,7 +1117,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 "messages from server members in your privacy settings.)",
                 player=f"<@{user_id}>",
             ),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=only([user_id]),
         )
 
 

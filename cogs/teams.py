@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
+from cogs.mentions import NOBODY, only
 from cogs.render import SWAP_TIMEOUT, describe_event
 from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
 from cogs.replies import labels_for, send_private
@@ -296,7 +297,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 "can read private threads. This thread is archived when the game ends.",
                 members=" & ".join(f"<@{u}>" for u in humans) or tr(TEAM_NAMES[index]),
             ),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=only(humans),
         )
 
     async def _thread(self, channel_id: int) -> discord.Thread | None:
@@ -448,7 +449,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                     lambda quoted: tr("{player} (team chat): {text}", player=sender, text=quoted),
                     text,
                 ),
-                allowed_mentions=discord.AllowedMentions.none(),
+                allowed_mentions=NOBODY,
             )
         except discord.HTTPException:
             return False
@@ -475,7 +476,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         """Send ``text`` to a user by DM; False when it cannot be delivered (closed DMs)."""
         try:
             user = await self.bot.create_dm(discord.Object(id=user_id))  # cached, no GET /users
-            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await user.send(text, allowed_mentions=NOBODY)
         except discord.HTTPException as exc:
             log.info("could not DM user %d: %s", user_id, exc)
             return False

@@ -29,7 +29,9 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.clock import now
+from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
+from cogs.mentions import NOBODY
 from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
@@ -60,7 +62,7 @@ TIMER_CHOICES = (0, 30, 60, 120, 300, 600, 1800, 3600)
 
 
 class TimerSelect(
-    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=r"hats:lt:(?P<lobby>\d+)"
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"hats:lt:(?P<lobby>{ID})"
 ):
     """The lobby's turn timer select (custom_id ``hats:lt:<lobby id>``), host only."""
 
@@ -79,7 +81,7 @@ class TimerSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
     ) -> TimerSelect:
         """Rebuild the select from its custom_id."""
-        return cls(int(match["lobby"]), item)
+        return cls(fields(match)["lobby"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the chosen seconds to TimersCog."""
@@ -119,7 +121,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
     async def _say(self, session: GameSession, text: str) -> None:
         channel = self.bot.get_partial_messageable(session.channel_id)
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=False))
+            await channel.send(text, allowed_mentions=NOBODY)
         except discord.HTTPException as exc:
             log.warning("could not post in the channel of game %d: %s", session.id, exc)
 
@@ -346,12 +348,15 @@ class TimersCog(HatsFeature, name="TimersCog"):
     async def on_timer_selected(
         self, interaction: discord.Interaction, lobby_id: int, seconds: int
     ) -> None:
-        """The lobby's timer select: set the turn timer (host or a server manager)."""
+        """The lobby's timer select: set the turn timer (host or a server manager).
+
+        Like Start and Cancel, it acts only in its lobby's server and channel
+        (:meth:`cogs.base.HatsFeature.lobby_for_control`).
+        """
 
         async def work() -> None:
-            lobby = await self.bot.games.lobby(lobby_id)
-            if lobby is None:
-                raise ServiceError("This lobby is closed.")
+            # closed, or used away from its lobby's server and channel (issue 29.4): refused
+            lobby = await self.lobby_for_control(interaction, lobby_id)
             require_host(interaction, lobby.host_id, lobby.guild_id)
             value = check_timer(seconds)
 

@@ -26,6 +26,7 @@ __all__ = [
     "hints_allowed",
     "is_practice",
     "is_rated_kind",
+    "not_practice_sql",
 ]
 
 PRACTICE = "practice"
@@ -36,6 +37,15 @@ LANGUAGE = "language"
 """Settings key of a practice game: the learner's Discord locale (the coach's language)."""
 PRACTICE_JSON = f'"{PRACTICE}":true'
 """How :data:`PRACTICE` looks in the stored (compact JSON) settings text."""
+
+
+def not_practice_sql(games: str = "g") -> str:
+    """The SQL condition "not a practice game" on the ``games`` table aliased ``games``.
+
+    The store's one rule for practice games (history, statistics, live-game limits): the SQL
+    twin of :func:`is_practice`, reading the compact JSON settings (:data:`PRACTICE_JSON`).
+    """
+    return f"{games}.settings NOT LIKE '%{PRACTICE_JSON}%'"
 
 
 def is_practice(settings: Mapping[str, Any]) -> bool:

@@ -17,7 +17,7 @@ from data.errors import (
     LobbyNotFound,
     ReplayFailed,
 )
-from data.game_flags import PRACTICE_JSON
+from data.game_flags import not_practice_sql
 from data.lobbies import is_channel_conflict
 from data.messages import MESSAGE_COLUMNS, message_row
 from data.outbox import OutboxKind, add_item
@@ -268,7 +268,7 @@ class Games:
         ``practice`` False leaves practice games out (:func:`data.game_flags.is_practice`: they
         count toward no limit).
         """
-        skip = "" if practice else f" AND g.settings NOT LIKE '%{PRACTICE_JSON}%'"
+        skip = "" if practice else f" AND {not_practice_sql('g')}"
         rows = await self._db.fetch_all(
             "SELECT DISTINCT g.id FROM game_seats s JOIN games g ON g.id = s.game_id"
             " WHERE s.user_id = ? AND g.status = 'live'" + skip + " ORDER BY g.id",

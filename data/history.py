@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.db import Database, Transaction
-from data.game_flags import PRACTICE_JSON, is_rated_kind
+from data.game_flags import is_rated_kind, not_practice_sql
 from engine import card_from_code
 from history.ratings import (
     MIN_GAMES,
@@ -52,7 +52,7 @@ KICKED_SETTING = "kicked"
 _PENDING = (
     "SELECT g.id, g.guild_id, g.settings, g.finished_at FROM games g"
     " WHERE g.status = 'finished' AND g.finished_at IS NOT NULL"
-    f" AND g.settings NOT LIKE '%{PRACTICE_JSON}%'"  # practice games stay out of history
+    f" AND {not_practice_sql('g')}"  # practice games stay out of history
     " AND NOT EXISTS (SELECT 1 FROM history_games h WHERE h.game_id = g.id)"
     " ORDER BY g.finished_at, g.id LIMIT ?"
 )
@@ -95,13 +95,19 @@ class BoardRow:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat of a finished game in ``/hats history``."""
+    """One seat of a finished game in ``/hats history``.
+
+    ``black_hats``: how many it kept; ``cookie``: it held the cookie at the end (R13). With
+    ``total`` they rank the seats (:func:`engine.standings`).
+    """
 
     seat: int
     user_id: int | None
     ai_level: str | None
     total: int
     winner: bool
+    black_hats: int = 0
+    cookie: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,14 +409,14 @@ class History:
         ids = [g[0] for g in games]
         marks = ",".join("?" * len(ids))
         seats = await self._db.fetch_all(
-            f"SELECT game_id, seat, user_id, ai_level, total, winner FROM results"
-            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            f"SELECT game_id, seat, user_id, ai_level, total, winner, black_hats, cookie"
+            f" FROM results WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         )
         by_game: dict[int, list[SeatSummary]] = {}
-        for game_id, seat, user, ai_level, total, winner in seats:
+        for game_id, seat, user, ai_level, total, winner, blacks, cookie in seats:
             by_game.setdefault(game_id, []).append(
-                SeatSummary(seat, user, ai_level, total, bool(winner))
+                SeatSummary(seat, user, ai_level, total, bool(winner), blacks, cookie > 0)
             )
         return [GameSummary(g, at, tuple(by_game.get(g, ()))) for g, at in games]
 

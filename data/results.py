@@ -9,6 +9,7 @@ from typing import Any
 from data import jsoncodec
 from data.db import Database
 from data.errors import ConstraintViolated, GameNotFound, StaleSequence
+from data.game_flags import not_practice_sql
 from data.games import GAME_COLUMNS, game_row, require_live
 from data.outbox import OutboxKind, add_item
 from data.rows import GameRow, GameStatus, ResultEntry, SeatRow, UserStats
@@ -27,10 +28,9 @@ RESULT_COLUMNS = (
 def entries_from_game(game: Game, seats: Sequence[SeatRow]) -> list[ResultEntry]:
     """One :class:`ResultEntry` per seat of a finished engine game, with places.
 
-    Places follow the winning order (R19; R20 by team with 4 seats): an entry (seat or team)
-    is ranked by (total, black hats, holds the cookie); place = 1 + the number of entries
-    strictly ahead, so the winners (shared wins included) are exactly the places 1. Raises
-    ValueError when the game is not over or ``seats`` does not match it.
+    Places are the game's one ranking (``GameResult.places``, :func:`engine.standings`: R19;
+    R20 by team with 4 seats), so the winners (shared wins included) are exactly the places
+    1. Raises ValueError when the game is not over or ``seats`` does not match it.
     """
     result = game.result
     if result is None:
@@ -39,25 +39,12 @@ def entries_from_game(game: Game, seats: Sequence[SeatRow]) -> list[ResultEntry]
         raise ValueError("seats must list every seat of the game in order")
     scores = result.scores
     teams = game.teams
-    if teams is None:
-        keys = [(s.total, s.black_hats, result.cookie == i) for i, s in enumerate(scores)]
-        key_of_seat = keys
-        team_of: list[int | None] = [None] * game.seats
-    else:
-        team_keys = [
-            (
-                sum(scores[s].total for s in team),
-                sum(scores[s].black_hats for s in team),
-                result.cookie in team,
-            )
-            for team in teams
-        ]
-        team_of = [next(i for i, t in enumerate(teams) if s in t) for s in range(game.seats)]
-        keys = team_keys
-        key_of_seat = [team_keys[t] for t in team_of]  # type: ignore[index]
+    team_of: list[int | None] = [None] * game.seats
+    for index, team in enumerate(teams or ()):
+        for s in team:
+            team_of[s] = index
     out = []
     for seat, (score, row) in enumerate(zip(scores, seats, strict=True)):
-        place = 1 + sum(1 for k in keys if k > key_of_seat[seat])
         out.append(
             ResultEntry(
                 seat=seat,
@@ -68,7 +55,7 @@ def entries_from_game(game: Game, seats: Sequence[SeatRow]) -> list[ResultEntry]
                 cookie=score.cookie,
                 total=score.total,
                 black_hats=score.black_hats,
-                place=place,
+                place=result.places[seat],
                 team=team_of[seat],
                 winner=seat in result.winners,
             )
@@ -209,13 +196,15 @@ class Results:
         """A user's finished games, wins and mean total score, in one guild or everywhere.
 
         Counts the seats the user played to the end: a seat an AI took over (``ai_level`` set
-        in its result) does not count for the user who left it.
+        in its result) does not count for the user who left it. Practice games never count
+        (:func:`data.game_flags.not_practice_sql`, the store's one rule for them).
         """
         in_guild = "" if guild_id is None else " AND g.guild_id = :guild"
         row = await self._db.fetch_one(
             "SELECT COUNT(*), COALESCE(SUM(r.winner), 0), COALESCE(AVG(r.total), 0.0)"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            f" WHERE r.user_id = :user AND r.ai_level IS NULL{in_guild}",
+            f" WHERE r.user_id = :user AND r.ai_level IS NULL AND {not_practice_sql('g')}"
+            f"{in_guild}",
             {"user": user_id} if guild_id is None else {"user": user_id, "guild": guild_id},
         )
         assert row is not None

@@ -35,7 +35,7 @@ from engine.legal import legal_actions_for
 from engine.observation import Observation, PendingSwapView
 from engine.policies import RandomPolicy, play_out
 from engine.record import from_record, to_record
-from engine.scoring import GameResult, ScoreBreakdown, TieBreak
+from engine.scoring import GameResult, ScoreBreakdown, TieBreak, standings
 
 __all__ = [
     "ALL_CARDS",
@@ -74,6 +74,7 @@ __all__ = [
     "parse_card",
     "partner_of",
     "play_out",
+    "standings",
     "teams_for",
     "to_record",
 ]

@@ -203,6 +203,20 @@ class Game:
             apply(step.seat, step.action)
         return game
 
+    def adopt(self, other: Game) -> None:
+        """Take over the whole state of ``other``, a :meth:`copy` of this game that moved on.
+
+        A step can so be applied to a copy and become this game's only once it is kept (the
+        service applies a step on a copy and adopts it when the store has committed it, issue
+        29.6): whoever holds this object sees the new state from then on. ``other`` must not
+        be used afterwards (they share their arrays). Raises ValueError for another game's
+        copy (a different config).
+        """
+        if other.config != self.config:
+            raise ValueError("adopt takes a copy of this game")
+        for name in Game.__slots__:
+            setattr(self, name, getattr(other, name))
+
     def copy(self) -> Game:
         """An independent copy of this game, same future chance included (for searches).
 

@@ -18,6 +18,7 @@ __all__ = [
     "favourite_score",
     "provisional_scores",
     "score_game",
+    "standings",
 ]
 
 COOKIE_POINTS = 5
@@ -62,6 +63,9 @@ class GameResult:
     (R15); ``favourites[s]``: seat s's last hand card (R14); ``collections``/``black_hats``:
     per seat; ``cookie``: holder seat or None; ``scores``: per seat; ``team_totals``: per
     team with 4 seats, else None; ``winners``: ascending seats; ``tie_break``: what decided.
+    ``order``: every seat best first and ``places``: each seat's 1-based place, the one
+    ranking of the game (:func:`standings`, R19/R20 with all their tie-breaks): every screen,
+    text and store that ranks the players uses these. Not part of ``hats-record/1``.
     """
 
     board: tuple[Card, ...]
@@ -74,6 +78,8 @@ class GameResult:
     team_totals: tuple[int, ...] | None
     winners: tuple[int, ...]
     tie_break: TieBreak
+    order: tuple[int, ...]
+    places: tuple[int, ...]
 
     def to_record(self) -> dict[str, Any]:
         """The ``end`` object of ``hats-record/1``."""
@@ -132,6 +138,48 @@ def provisional_scores(
     )
 
 
+def standings(
+    totals: Sequence[int],
+    black_hats: Sequence[int],
+    cookie: int | None,
+    teams: Sequence[Sequence[int]] | None,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The game's ranking: ``(order, places)`` from each seat's total and black hat count.
+
+    The winning order of R19 extended to every place: a higher total, then more black hats,
+    then the cookie holder (R13, R18) ranks first. With ``teams`` (4 seats, R20) the teams
+    are ranked so by their summed totals and black hats and who holds the cookie; each seat
+    takes its team's place and partners stay together, ordered inside the team by their own
+    totals the same way. ``places[s]``: 1 + the entries (seats, or teams) strictly ahead of
+    seat s, so the winners (a shared win too) are exactly place 1 and entries the rules cannot
+    separate share a place. ``order``: seats best first; entries sharing a place keep seat
+    order (teams: Team A first). Shapes: one int per seat; ``totals``/``black_hats`` per seat,
+    ``cookie`` the holder's seat or None.
+    """
+
+    def key(members: Sequence[int]) -> tuple[int, int, bool]:
+        return (
+            sum(totals[s] for s in members),
+            sum(black_hats[s] for s in members),
+            cookie in members,
+        )
+
+    groups = [tuple(t) for t in teams] if teams else [(s,) for s in range(len(totals))]
+    keys = [key(g) for g in groups]
+    group_places = [1 + sum(1 for k in keys if k > mine) for mine in keys]
+    places = [0] * len(totals)
+    for group, place in zip(groups, group_places, strict=True):
+        for s in group:
+            places[s] = place
+    ranked = sorted(range(len(groups)), key=lambda i: (group_places[i], i))
+    order = [
+        s
+        for i in ranked
+        for s in sorted(groups[i], key=lambda s: (-totals[s], -black_hats[s], cookie != s, s))
+    ]
+    return tuple(order), tuple(places)
+
+
 def _pick(
     totals: Sequence[int], blacks: Sequence[int], has_cookie: Sequence[bool]
 ) -> tuple[list[int], TieBreak]:
@@ -181,6 +229,9 @@ def score_game(
             [cookie in team for team in teams],
         )
         winners = tuple(sorted(s for i in idx for s in teams[i]))
+    order, places = standings(
+        [s.total for s in scores], [s.black_hats for s in scores], cookie, teams
+    )
     return GameResult(
         board=tuple(board),
         face_up_slots=face_up_slots(board),
@@ -192,4 +243,6 @@ def score_game(
         team_totals=team_totals,
         winners=winners,
         tie_break=why,
+        order=order,
+        places=places,
     )

@@ -555,9 +555,10 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
     """The end picture from any observation of a finished game (``obs.result`` set).
 
     :data:`PHONE_WIDTH` wide, no text under :data:`MIN_PHONE_TEXT` px. Shows the tea table
-    after clean-up with the turned-down slots faded and crossed (R15), then the players by
-    rank (R19; with 4 seats by team, R20: the winning team first, each team's players
-    together under the team's rank, every winner with a trophy; inside a team by score):
+    after clean-up with the turned-down slots faded and crossed (R15), then the players in
+    the game's one ranking (``result.order`` and ``result.places``, :func:`engine.standings`:
+    R19 with every tie-break; with 4 seats by team, R20: partners together under their
+    team's place, every winner with a trophy):
     rank, trophy for the winners, name, cookie (R13), team (R5), the total (R16–R18), the
     favourite hat, the black hat count and the face-up collection; with 4 seats the team
     totals, winning team first (R20). The game and its winner are the message's text.
@@ -581,34 +582,9 @@ def end_layout(obs: Observation, names: Sequence[str], tr: Translate, *, game_id
         title_size=MIN_PHONE_TEXT + 1,
     )
     winners = set(result.winners)
-    teams = obs.teams
-    team_total: dict[int, int] = {}
-    if teams and result.team_totals is not None:
-        team_total = {s: t for team, t in zip(teams, result.team_totals, strict=True) for s in team}
-
-    def group(seat: int) -> tuple[bool, int, int]:
-        """Teams first (R20): a team's players stay together, ranked as their team."""
-        team = _team(teams, seat)
-        return (seat not in winners, -team_total.get(seat, 0), team if team is not None else seat)
-
-    order = sorted(
-        range(obs.seats),
-        key=lambda s: (
-            *group(s),
-            -result.scores[s].total,
-            -result.scores[s].black_hats,
-            result.cookie != s,
-            s,
-        ),
-    )
-    rank = 0
-    previous = None
-    for position, seat in enumerate(order, start=1):
-        score = result.scores[seat]
-        key = group(seat)[:2] if teams else (seat in winners, score.total, score.black_hats)
-        if key != previous:
-            rank = rank + 1 if teams else position
-            previous = key
+    order = result.order  # the game's one ranking (engine.standings, R19/R20)
+    for seat in order:
+        rank = result.places[seat]
         y = _score_panel(b, obs, names, seat, rank, seat in winners, y, tr, width) + 6
     if obs.teams and result.team_totals is not None:
         order_teams = sorted(range(2), key=lambda i: order.index(obs.teams[i][0]))

@@ -688,19 +688,27 @@ class GameService:
 
         Raises IllegalMove (nothing changed), OutOfDate (stale sequence) or StoreError when
         the store did not commit the step (the game is rolled back to what the store holds).
+
+        The step is applied to a copy of the game (``staged``), which the session's game adopts
+        (``Game.adopt``) only once the store holds the step: until then every reader and
+        drawer (the listeners of earlier steps, a click answered meanwhile) sees the committed
+        state, so a version number never stands for a state the store may not keep (issue
+        29.6).
         """
         seq = session.version
         before = session.game.to_move
-        event = session.game.apply(seat, action)
+        staged = session.game.copy()
+        event = staged.apply(seat, action)
+        pending = dataclasses.replace(session, game=staged)  # what the store and timers read
         step = Step(seat, action).to_dict()
         at = self.clock()
         timers: list[TimerChange] = []
         try:
-            if session.game.is_over:
-                session.row = await self._finish(session, last_step=(seq, step, actor), at=at)
+            if staged.is_over:
+                session.row = await self._finish(pending, last_step=(seq, step, actor), at=at)
             else:
                 if self.deadlines is not None:
-                    timers = self.deadlines.after_step(session, before, at=at)
+                    timers = self.deadlines.after_step(pending, before, at=at)
                 await self.store.steps.append_step(
                     session.id, seq, step, actor=actor, at=at, timers=timers
                 )
@@ -723,11 +731,12 @@ class GameService:
                 await self._roll_back(session, seq)
                 raise
             log.warning("game %d: step %d was stored despite an error: %s", session.id, seq, exc)
-            if session.game.is_over:  # the step was stored with its finish (one transaction)
+            if staged.is_over:  # the step was stored with its finish (one transaction)
                 session.row = dataclasses.replace(session.row, status=GameStatus.FINISHED)
         except BaseException:
             await self._roll_back(session, seq)
             raise
+        session.game.adopt(staged)  # committed: now everyone may see it
         if actor == "auto":
             session.auto_played.add(event.number)
         count_step(actor)

@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cogs.render import SeatLabel, describe_event
-from cogs.render.end import rank_seats
 from cogs.render.hand import refused_text
 from cogs.replies import labels_for
 from data.game_flags import hints_allowed
@@ -135,9 +134,9 @@ def _result(obs: Observation) -> dict[str, Any] | None:
         return None
     totals = [s.total for s in result.scores]
     teams = [list(t) for t in obs.teams] if obs.teams else None
-    black_hats = [len(b) for b in result.black_hats]
     return {
-        "ranking": rank_seats(totals, result.winners, teams, black_hats),
+        "ranking": list(result.order),
+        "places": list(result.places),
         "totals": totals,
         "favourites": [c.code for c in result.favourites],
         "black_hats": [[c.code for c in b] for b in result.black_hats],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cogs.i18n import Tr
@@ -26,8 +26,6 @@ __all__ = [
     "end_texts",
     "group_seats",
     "groups",
-    "rank_seats",
-    "ranking",
     "tie_break_text",
     "winner_text",
 ]
@@ -98,47 +96,6 @@ def tie_break_text(tie_break: TieBreak, tr: Tr, *, teams: bool) -> str:
     return tr("Totals and black hats were tied and the cookie did not decide: the win is shared.")
 
 
-def rank_seats(
-    totals: Sequence[int],
-    winners: Collection[int],
-    teams: Sequence[Sequence[int]] | None,
-    black_hats: Sequence[int] | None = None,
-) -> list[int]:
-    """Seats best first (R19, R20) from their ``totals`` (one per seat, points).
-
-    Winners first, then by team total (the sum of its members' totals, R20; teammates stay
-    together), total, ``black_hats`` (when known), seat. The end screen, replays and
-    ``/hats history`` all rank with this.
-    """
-    team_total: dict[int, int] = {}
-    for team in teams or ():
-        for seat in team:
-            team_total[seat] = sum(totals[s] for s in team)
-
-    def key(seat: int) -> tuple[int, int, int, int, int, int]:
-        team = team_of(teams, seat)
-        return (
-            seat not in winners,
-            -team_total.get(seat, 0),
-            team if team is not None else 0,  # teammates stay together (R20)
-            -totals[seat],
-            -(black_hats[seat] if black_hats is not None else 0),
-            seat,
-        )
-
-    return sorted(range(len(totals)), key=key)
-
-
-def ranking(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[int]:
-    """Seats best first (R19, R20): :func:`rank_seats` of a finished game's scores."""
-    return rank_seats(
-        [s.total for s in result.scores],
-        result.winners,
-        teams,
-        [s.black_hats for s in result.scores],
-    )
-
-
 # ---------------------------------------------------------------------- Components V2 texts
 @dataclass(frozen=True, slots=True)
 class EndTexts:
@@ -157,7 +114,7 @@ class EndTexts:
 
 
 def group_seats(order: Sequence[int], teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
-    """Seats ranked best first (``order``, :func:`rank_seats`) grouped for the results.
+    """Seats ranked best first (``order``, :func:`engine.standings`) grouped for the results.
 
     Teams (R20) in the order of their best member, each keeping ``order`` inside; without
     teams one group per seat (R19).
@@ -179,9 +136,10 @@ def group_seats(order: Sequence[int], teams: Sequence[Sequence[int]] | None) -> 
 def groups(result: GameResult, teams: Sequence[Sequence[int]] | None) -> list[list[int]]:
     """Seats grouped for the results, best group first: teams (R20) or one seat each (R19).
 
-    Inside a team its players go by score; :func:`ranking` orders the groups.
+    The game's one ranking orders them (``result.order``, :func:`engine.standings`: R19/R20
+    with every tie-break); inside a team its players go by score.
     """
-    return group_seats(ranking(result, teams), teams)
+    return group_seats(result.order, teams)
 
 
 def _score_words(result: GameResult, tr: Tr, seat: int) -> str:
@@ -217,6 +175,8 @@ def end_alt_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, *, game_i
             lines.append(f"{tr(TEAM_NAMES[index])}: {tr.plural('{n} point', '{n} points', total)}")
         for seat in group:
             mark = f"{TROPHY} " if seat in result.winners else ""
+            if not teams:  # the place, as the picture shows it (a team's is its order)
+                mark = f"{result.places[seat]}. {mark}"
             name = seat_display_name(seats, seat, tr)
             favourite = card_words(result.favourites[seat], tr)
             # built before the call: a bare ``tr`` inside tr.plural(...) makes Babel's
@@ -241,7 +201,7 @@ def _compact_results(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> st
     assert result is not None
     lines = [board_text(result.board, face_up=result.face_up_slots)]
     teams = obs.teams
-    for rank, group in enumerate(groups(result, teams), start=1):
+    for group in groups(result, teams):
         if teams:
             index = team_of(teams, group[0]) or 0
             total = (result.team_totals or (0, 0))[index]
@@ -252,7 +212,7 @@ def _compact_results(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> st
             mark = f"{TROPHY} " if seat in result.winners else ""
             cookie = f" {COOKIE}" if result.cookie == seat else ""
             blacks = f"{BLACK_HAT_EMOJI}×{result.scores[seat].black_hats}"
-            prefix = "- " if teams else f"{rank}. "
+            prefix = "- " if teams else f"{result.places[seat]}. "  # a shared place repeats
             favourite = tr("Favourite hat: {card}", card=card_short(result.favourites[seat]))
             lines.append(
                 f"{prefix}{mark}{seat_mention(seats, seat, tr)}{cookie} · "

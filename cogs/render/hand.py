@@ -200,7 +200,7 @@ def hand_texts(
     tr: Tr,
     *,
     game_id: int,
-    channel: str,
+    channel: str | None,
     selected: Card | None = None,
     notice: str | None = None,
     deadline: float | None = None,
@@ -209,7 +209,8 @@ def hand_texts(
 ) -> HandTexts:
     """The texts of seat ``obs.viewer``'s hand message (its own observation only).
 
-    ``channel``: where the game is (a channel mention). ``notice``: the result of the seat's
+    ``channel``: where the game is (a channel mention), or None to leave that line out (a
+    practice game in the learner's own DMs, issue 29.9). ``notice``: the result of the seat's
     last action (becomes "what just happened"); without it the last others' moves since the
     seat's own last one, at most :data:`RECENT_LINES`. ``deadline``: unix seconds by which a
     partner must answer a swap offer (R10), shown as a Discord timestamp ``<t:…:R>``.
@@ -239,7 +240,9 @@ def hand_texts(
             rounds=TURNS,
             who=seat_mention(seats, obs.active_seat, tr),
         )
-    head = f"**{turn}**\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
+    head = f"**{turn}**"
+    if channel is not None:  # a practice game in the learner's DMs is just there
+        head += "\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
     chosen = selected is not None and selected in obs.hand
     if notice:
         recent = notice

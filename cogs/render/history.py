@@ -25,12 +25,12 @@ from cogs.render.common import (
     team_of,
     type_name,
 )
-from cogs.render.end import end_texts, group_seats, rank_seats, tie_break_text, winner_text
+from cogs.render.end import end_texts, group_seats, tie_break_text, winner_text
 from cogs.render.events import event_lines, worth_a_line
 from cogs.render.limits import fit_lines
 from cogs.render.table import piles_text, table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
-from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, teams_for
+from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, standings, teams_for
 from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
 from history.replay import ReplayPoint
 from history.stats import Summary, TeamSummary
@@ -321,20 +321,28 @@ def _seat_text(seat, tr: Tr) -> str:
 
 
 def players_text(seats: Sequence, tr: Tr) -> str:
-    """A finished game's players with their scores; with 4 seats grouped by team (R20).
+    """A finished game's players with their scores, best first; with 4 seats by team (R20).
 
-    Teams are ranked first (the winning team first, every member with 🏆), each player's
-    score inside their team: ``🏆 Team A 28: 🏆 <@1>: 19, 🏆 <@3>: 9 · Team B 25: ...``.
-    The grouping is the end screen's (:func:`cogs.render.end.group_seats`).
+    The game's one ranking (:func:`engine.standings` of the stored totals, black hats and
+    cookie: R19/R20 with every tie-break), grouped as the end screen groups it
+    (:func:`cogs.render.end.group_seats`): ``🏆 <@2>: 21, <@1>: 16, <@3>: 16``; with teams the
+    winning team first, every member with 🏆, each player's score inside their team:
+    ``🏆 Team A 28: 🏆 <@1>: 19, 🏆 <@3>: 9 · Team B 25: ...``.
     """
-    if len(seats) != TEAM_SEATS:
-        return ", ".join(_seat_text(s, tr) for s in seats)
     by_seat = {s.seat: s for s in seats}
-    teams = teams_for(TEAM_SEATS)  # R5
-    totals = [by_seat[i].total for i in range(TEAM_SEATS)]
-    winners = [i for i in range(TEAM_SEATS) if by_seat[i].winner]
+    count = len(by_seat)
+    teams = teams_for(TEAM_SEATS) if count == TEAM_SEATS else None  # R5
+    holder = next((s.seat for s in seats if getattr(s, "cookie", False)), None)
+    order, _ = standings(
+        [by_seat[i].total for i in range(count)],
+        [getattr(by_seat[i], "black_hats", 0) for i in range(count)],
+        holder,
+        teams,
+    )
+    if teams is None:
+        return ", ".join(_seat_text(by_seat[i], tr) for i in order)
     parts = []
-    for group in group_seats(rank_seats(totals, winners, teams), teams):
+    for group in group_seats(order, teams):
         members = [by_seat[i] for i in group]
         mark = f"{TROPHY} " if any(s.winner for s in members) else ""
         inside = ", ".join(_seat_text(s, tr) for s in members)

@@ -19,7 +19,6 @@ import pytest
 
 from cogs.learn import COACH_MARK, LEARNER, end_notes
 from cogs.render.common import card_short, type_name
-from cogs.render.end import ranking
 from tests.bot.helpers import act_on_hand, alt_texts, custom_ids, dm_of, v2_texts, walk_components
 from tests.bot.language_support import set_client_locales
 from tests.render.render_support import TRANSLATOR, finished_game, seat_labels
@@ -108,7 +107,7 @@ async def test_with_pictures_off_the_coach_does_not_repeat_the_results(world, mo
         cookie=score.cookie,
         total=score.total,
     ).replace("**", "")
-    place = ranking(result, None).index(LEARNER) + 1
+    place = result.places[LEARNER]  # the game's one ranking (engine.standings)
     rows = results.splitlines()
     assert any(row.startswith(f"{place}. ") and said in row for row in rows), results
     # ... so the coach says none of them again, only how the favourite scored (R17)

@@ -144,7 +144,9 @@ async def test_a_move_is_answered_at_once_and_its_picture_follows(world):
     calls = env.http_requests[before:]
     answers = [c for c in calls if c.path.endswith("/callback")]
     move_answer = answers[-1].json["data"]
-    assert move_answer.get("attachments") is None  # not waiting: the attachments stay
+    # not waiting: the old picture stays, kept by its id (issue 29.5: never left implicit)
+    kept = move_answer["attachments"]
+    assert [a["filename"] for a in kept] == ["hand.png"] and kept[0]["id"]
     assert "attachment://hand.png" in json.dumps(move_answer["components"])  # the old picture
     follow = [c for c in calls if c.method == "PATCH" and c.path.endswith("/messages/@original")]
     assert len(follow) == 1

@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 import pytest
-from storetest_util import new_game, play_and_store, play_to_end
+from storetest_util import new_game, play_and_store, play_to_end, seat_specs
 
 from data import (
     GameNotLive,
@@ -120,6 +120,23 @@ async def test_user_stats_count_games_wins_and_mean_score(store: Store):
     assert (await store.results.user_stats(500, guild_id=2)).games == 0
     nobody = await store.results.user_stats(12345)
     assert (nobody.games, nobody.wins, nobody.mean_score) == (0, 0, 0.0)
+
+
+async def test_user_stats_leave_out_practice_games_like_the_rest_of_the_store(store: Store):
+    """Issue 29.19: one rule for practice games (data.game_flags.not_practice_sql)."""
+    _, _, entries = await finish(store, 10, seats=2, seed=30)
+    config = GameConfig(2, 31)
+    row = await store.games.create_game(
+        1, 11, config.to_dict(), seat_specs(2), {"practice": True, "language": "en-US"}
+    )
+    game = Game.new(config)
+    await play_and_store(store, row.id, game, random.Random(31), 10_000)
+    practice = entries_from_game(game, await store.games.seats(row.id))
+    await store.results.finish_game(row.id, practice, to_record(game))
+    stats = await store.results.user_stats(500)
+    assert (stats.games, stats.wins) == (1, int(entries[0].winner))
+    assert stats.mean_score == pytest.approx(entries[0].total)
+    assert (await store.results.user_stats(500, guild_id=1)).games == 1
 
 
 async def test_a_seat_the_ai_took_over_does_not_count_for_the_user(store: Store):

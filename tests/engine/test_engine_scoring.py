@@ -2,6 +2,8 @@
 
 import pytest
 from engine_testkit import C, cards, random_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import TieBreak
 from engine.scoring import (
@@ -10,6 +12,7 @@ from engine.scoring import (
     face_up_slots,
     favourite_score,
     score_game,
+    standings,
 )
 
 TEAMS = ((0, 2), (1, 3))
@@ -186,3 +189,52 @@ def test_r21_the_end_reveals_everything(seats):
         "total",
         "black_hats",
     ]
+
+
+# ----------------------------------------------------------------------------- the ranking
+def test_r19_losers_rank_by_total_black_hats_then_the_cookie_not_by_seat():
+    """Issue 29.1: every place follows the winning order, cookie tie-break included."""
+    assert standings([20, 13, 23], [0, 0, 0], None, None) == ((2, 0, 1), (2, 3, 1))
+    # seat 0 and 2 tied on total and black hats below the winner: the cookie ranks seat 2 first
+    assert standings([10, 25, 10], [1, 0, 1], 2, None) == ((1, 2, 0), (3, 1, 2))
+    # not separable: a shared place, seat order
+    assert standings([10, 25, 10], [1, 0, 1], 1, None) == ((1, 0, 2), (2, 1, 2))
+    # teams (R20): partners together under their team's place, inside by their own totals
+    order, places = standings([5, 9, 12, 7], [0, 0, 0, 0], None, TEAMS)
+    assert order == (2, 0, 1, 3) and places == (1, 2, 1, 2)
+    order, places = standings([5, 9, 12, 8], [0, 1, 0, 0], None, TEAMS)  # 17 each: black hats
+    assert order == (1, 3, 2, 0) and places == (2, 1, 2, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(-10, 40), min_size=n, max_size=n),
+            st.lists(st.integers(0, 3), min_size=n, max_size=n),
+            st.one_of(st.none(), st.integers(0, n - 1)),
+        )
+    )
+)
+def test_the_ranking_agrees_with_the_winners_and_never_puts_a_better_entry_behind(game):
+    totals, blacks, cookie = game
+    n = len(totals)
+    teams = TEAMS if n == 4 else None
+    order, places = standings(totals, blacks, cookie, teams)
+    assert sorted(order) == list(range(n))
+    assert [places[s] for s in order] == sorted(places)  # best first
+    if teams is None:
+        entries = [(s,) for s in range(n)]
+    else:
+        entries = [tuple(t) for t in teams]
+        assert {order[:2], order[2:]} <= {(0, 2), (2, 0), (1, 3), (3, 1)}  # partners together
+
+    def key(e):
+        return (sum(totals[s] for s in e), sum(blacks[s] for s in e), cookie in e)
+
+    for a in entries:
+        for b in entries:
+            if key(a) > key(b):
+                assert places[a[0]] < places[b[0]]
+            if key(a) == key(b):
+                assert places[a[0]] == places[b[0]]
