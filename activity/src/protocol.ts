@@ -46,6 +46,8 @@ export interface GameEvent {
 
 export interface GameResult {
   ranking: number[];
+  /** Each seat's 1-based place from the engine's standings (tied seats share one, R19-R20). */
+  places?: number[];
   totals: number[];
   favourites: CardCode[];
   black_hats: CardCode[][];

@@ -131,4 +131,20 @@ describe("the end screen", () => {
     await act(async () => q("rematch")!.click());
     expect(sent).toEqual([{ t: "rematch", game_id: "12" }]);
   });
+
+  it("shows the engine's places: equal points, more black hats ranks ahead (R19)", () => {
+    const result = {
+      ranking: [2, 0, 1],
+      places: [2, 3, 1],
+      totals: [9, 9, 12],
+      favourites: ["red1", "blue3", "green2"],
+      black_hats: [["blue6"], [], []],
+      hands: [["red1"], ["blue3"], ["green2"]],
+      teams: null,
+      winners: [2],
+    };
+    const { q } = mount([view({ result, legal: [] })]);
+    const rank = (seat: number) => q(`rank-${seat}`)!.querySelector(".rank")!.textContent;
+    expect([rank(2), rank(0), rank(1)]).toEqual(["1.", "2.", "3."]);
+  });
 });

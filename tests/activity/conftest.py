@@ -150,9 +150,14 @@ def need_chromium() -> None:
         missing(f"{CHROMIUM} not found (apt-get install chromium)")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    """Debian's Chromium, headless, driven by Playwright (no browser download).
+
+    One per test module: Playwright's sync API holds an event loop of its own in this thread
+    while it runs, so it must be gone before an asyncio test (tests/activity/test_mixed_game.py
+    drives its browser from a thread of its own).
+    """
     need_chromium()
     from playwright.sync_api import sync_playwright
 

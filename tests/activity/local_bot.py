@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cogs.render.end import rank_seats
 from data import open_store
 from data.restore import rebuild_game
 from tests.activity.conftest import ROOT, ReadyLine, free_port
@@ -101,12 +100,17 @@ class LocalBot:
 
 @dataclass(frozen=True)
 class Referee:
-    """A finished game as the engine scores it: seats best first, points, winners."""
+    """A finished game's result: seats best first, each seat's place and points, winners.
+
+    ``places[s]`` is seat s's place (1 = a winner; seats the rules cannot separate share
+    one; engine.scoring.standings, R19-R20).
+    """
 
     ranking: list[int]
+    places: list[int]
     totals: list[int]
     winners: list[int]
-    ai_levels: list[str | None]
+    ai_levels: list[str | None] = field(default_factory=list)
 
 
 async def _referee(db_path: Path, game_id: int) -> Referee:
@@ -121,11 +125,9 @@ async def _referee(db_path: Path, game_id: int) -> Referee:
     game = rebuild_game(row, steps)
     assert game.result is not None, f"game {game_id} is not over after {len(steps)} steps"
     result = game.result
-    totals = [s.total for s in result.scores]
-    teams = [list(t) for t in game.teams] if game.teams else None
-    ranking = rank_seats(totals, result.winners, teams, [len(b) for b in result.black_hats])
     levels = [s.ai_level for s in sorted(seats, key=lambda s: s.seat)]
-    return Referee(ranking, totals, list(result.winners), levels)
+    totals = [s.total for s in result.scores]
+    return Referee(list(result.order), list(result.places), totals, list(result.winners), levels)
 
 
 def referee_result(db_path: Path, game_id: int) -> Referee:
@@ -188,15 +190,21 @@ def play_one_action(page: Any, state: dict[str, Any], rng: random.Random) -> str
 
 
 def shown_result(page: Any) -> Referee:
-    """The end screen as a player reads it: seats in order, their points, the 🏆 rows."""
+    """The end screen as a player reads it: seats in order, their places, points, 🏆 rows."""
     page.wait_for_selector("[data-testid=end-screen]")
-    ranking, totals, winners = [], {}, []
+    ranking, places, totals, winners = [], {}, {}, []
     for row in page.locator("[data-testid^=rank-]").all():
         seat = int(row.get_attribute("data-testid").removeprefix("rank-"))
         ranking.append(seat)
+        places[seat] = int(row.locator(".rank").inner_text().strip().rstrip("."))
         points = re.search(r"-?\d+", row.locator(".total").inner_text())
         assert points is not None
         totals[seat] = int(points.group())
         if "winner" in (row.get_attribute("class") or "").split():
             winners.append(seat)
-    return Referee(ranking, [totals[s] for s in sorted(totals)], sorted(winners), [])
+    return Referee(
+        ranking,
+        [places[s] for s in sorted(places)],
+        [totals[s] for s in sorted(totals)],
+        sorted(winners),
+    )

@@ -66,6 +66,7 @@ def test_a_whole_three_seat_game_at_360x640_ends_with_the_referees_result(phone,
     expected = referee(local_bot, game_id)
     shown = shown_result(phone)
     assert shown.ranking == expected.ranking
+    assert shown.places == expected.places
     assert shown.totals == expected.totals
     assert shown.winners == sorted(expected.winners)
     assert expected.ai_levels.count(None) == 1 and len(expected.ai_levels) == 3

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 
 from cogs.controls import action_custom_id, card_select_custom_id
-from cogs.render.end import rank_seats
 from tests.activity.conftest import CHROMIUM, PHONE, need_chromium
 from tests.activity.local_bot import (
     STEP_PASSED,
@@ -183,12 +182,11 @@ async def test_alice_in_the_activity_bob_by_dm_and_an_ai_play_to_the_end(world, 
         result = session.game.result
         assert result is not None
         totals = [s.total for s in result.scores]
-        black_hats = [len(b) for b in result.black_hats]
-        ranking = rank_seats(totals, result.winners, None, black_hats)
         final = await browser.run(view_at_least, session.version)
         assert final["result"] is not None
         shown = await browser.run(shown_result)
-        assert shown.ranking == ranking
+        assert shown.ranking == list(result.order)
+        assert shown.places == list(result.places)
         assert shown.totals == totals
         assert shown.winners == sorted(result.winners)
         await browser.run(assert_fits, "end")

@@ -92,11 +92,14 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
             rank = teams ? rank + 1 : position + 1;
             previous = key;
           }
+          // The server's places are the rules' (a tie on points goes to more black hats, then
+          // the cookie, R19); the count above only stands in when a server sends none.
+          const place = result.places?.[seat] ?? rank;
           const blacks = result.black_hats[seat] ?? [];
           const favourite = result.favourites[seat];
           return (
             <li key={seat} class={`row${winner ? " winner" : ""}${team !== null ? ` team${team}` : ""}`} data-testid={`rank-${seat}`}>
-              <span class="rank">{rank}.</span>
+              <span class="rank">{place}.</span>
               <span class="name">
                 {winner ? "🏆 " : ""}
                 {seatName(view, seat, tr)}
