@@ -33,6 +33,23 @@ from tests.activity.local_bot import (
 ROOT = Path(__file__).resolve().parents[1]
 
 
+ROUND = "() => window.hats.store.state.view.round"
+
+
+def choose_the_card_with_most_slots(page) -> None:
+    """Tap each playable card and keep the one that lights the most slots."""
+    best, most = None, -1
+    cards = page.locator("[data-testid^=hand-]:not([aria-disabled=true])")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        lit = page.locator("[data-testid^=slot-].target").count()
+        if lit > most:
+            best, most = cards.nth(i).get_attribute("data-testid"), lit
+    page.click(f"[data-testid={best}]")
+    if page.get_attribute(f"[data-testid={best}]", "aria-pressed") != "true":
+        page.click(f"[data-testid={best}]")  # a second tap on the chosen card unchooses it
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "images" / "activity"))
@@ -61,8 +78,11 @@ def main(argv: list[str] | None = None) -> int:
                 page.screenshot(path=str(out / "lobby.png"))
                 page.click("[data-testid=lobby-start]")
                 state = wait_my_move(page)
-                page.click("[data-testid^=hand-]:not([aria-disabled=true])")
-                page.wait_for_selector("[data-testid^=slot-]")
+                while page.evaluate(ROUND) < 2:  # round 2: the last moves show the AIs'
+                    play_one_action(page, state, rng)
+                    page.wait_for_function(STEP_PASSED, arg=state["step"], timeout=60_000)
+                    state = wait_my_move(page)
+                choose_the_card_with_most_slots(page)
                 assert_fits(page, "turn")
                 page.screenshot(path=str(out / "turn.png"))
                 page.click("[data-testid^=hand-][aria-pressed=true]")  # choose again below
