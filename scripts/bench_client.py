@@ -30,25 +30,27 @@ which also lets the OS cache the files). Then ``npm run size``: the JavaScript +
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.activity.conftest import ReadyLine, build_activity, free_port
+from tests.activity.local_bot import LocalBot
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 SCREENS = (
-    "[data-testid=game], [data-testid=end-screen], [data-testid=lobby], "
-    "[data-testid=lobby-empty]"
+    "[data-testid=game], [data-testid=end-screen], [data-testid=lobby], [data-testid=lobby-empty]"
 )
-MARK = """
+MARK = (
+    """
 (() => {
   const screens = %r;
   const seen = () => {
@@ -63,73 +65,31 @@ MARK = """
     seen();
   });
 })();
-""" % SCREENS  # noqa: UP031 (a JS literal inside JS code)
+"""
+    % SCREENS
+)  # noqa: UP031 (a JS literal inside JS code)
 FIGURES = """() => ({
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
   firstRender: window.__firstRender,
 })"""
 
 
-def _build_script():
-    spec = importlib.util.spec_from_file_location(
-        "build_activity", ROOT / "scripts" / "build_activity.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_line(process: subprocess.Popen[str], pattern: str, timeout: float = 60) -> str:
-    """The first stdout line matching ``pattern`` (then the pipe is drained in a thread)."""
-    found: list[str] = []
-    event = threading.Event()
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            if not found and re.search(pattern, line):
-                found.append(line.strip())
-                event.set()
-        event.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    event.wait(timeout)
-    if not found:
-        process.kill()
-        raise SystemExit(f"the server printed no line matching {pattern!r}")
-    return found[0]
-
-
-def start_server(kind: str, workdir: Path) -> tuple[subprocess.Popen[str] | None, str]:
-    """Start the ``fake`` or ``local`` server (or use a URL); returns (process, base URL)."""
+def start_server(kind: str, workdir: Path) -> tuple[Any, str]:
+    """Start the ``fake`` or ``local`` server (or use a URL); returns (its stopper, base URL)."""
     if kind.startswith("http"):
-        return None, kind.rstrip("/")
-    port = _free_port()
-    if kind == "fake":
-        command = ["node", str(ROOT / "activity" / "scripts" / "fake-server.mjs")]
-        command += ["--port", str(port)]
-        env = dict(os.environ)
-        pattern = r"fake server on http://"
-    else:
-        command = [sys.executable, str(ROOT / "bot.py"), "--local"]
-        env = {
-            **os.environ,
-            "HATS_WEB_PORT": str(port),
-            "HATS_DB_PATH": str(workdir / "bench.sqlite3"),
-            "HATS_AI_DELAY": "0",
-        }
-        pattern = r"http://\S+"
-    process = subprocess.Popen(command, cwd=workdir, env=env, stdout=subprocess.PIPE, text=True)
-    _wait_line(process, pattern)
-    return process, f"http://127.0.0.1:{port}"
+        return (lambda: None), kind.rstrip("/")
+    if kind == "local":
+        bot = LocalBot(workdir)
+        bot.start()
+        return bot.stop, bot.url.rstrip("/")
+    port = free_port()
+    process = subprocess.Popen(
+        ["node", str(ROOT / "activity" / "scripts" / "fake-server.mjs"), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    ReadyLine(process, r"fake server on http://").wait()
+    return process.terminate, f"http://127.0.0.1:{port}"
 
 
 def measure(browser, base: str, channel: str, throttle: float) -> dict[str, float]:
@@ -168,14 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args(argv)
     if not args.no_build:
-        build = _build_script()
-        npm = build.find_npm()
+        npm = build_activity.find_npm()
         if npm is None:
-            raise SystemExit(build.NO_NPM)
-        build.install(npm)
-        build.build(npm)
+            raise SystemExit(build_activity.NO_NPM)
+        build_activity.install(npm)
+        build_activity.build(npm)
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="hats-bench-client-") as tmp:
-        process, base = start_server(args.server, Path(tmp))
+        stop, base = start_server(args.server, Path(tmp))
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM)
@@ -186,12 +146,11 @@ def main(argv: list[str] | None = None) -> int:
                 version = browser.version
                 browser.close()
         finally:
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
+            stop()
     print(
         f"Chromium {version}, 360x640, CPU throttled {args.throttle:g}x, server {args.server}, "
-        f"channel {args.channel}, {args.runs} runs"
+        f"channel {args.channel}, {args.runs} runs, load average {load:.1f} on "
+        f"{os.cpu_count()} cores"
     )
     for key, label in (("firstPaint", "first paint"), ("firstRender", "first render")):
         values = [r[key] for r in runs if r[key] is not None]
