@@ -30,6 +30,7 @@ which also lets the OS cache the files). Then ``npm run size``: the JavaScript +
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -49,10 +50,9 @@ CHROMIUM = "/usr/bin/chromium"
 SCREENS = (
     "[data-testid=game], [data-testid=end-screen], [data-testid=lobby], [data-testid=lobby-empty]"
 )
-MARK = (
-    """
+MARK = """
 (() => {
-  const screens = %r;
+  const screens = SCREENS;
   const seen = () => {
     if (window.__firstRender === undefined && document.querySelector(screens)) {
       window.__firstRender = performance.now();
@@ -65,9 +65,7 @@ MARK = (
     seen();
   });
 })();
-"""
-    % SCREENS
-)  # noqa: UP031 (a JS literal inside JS code)
+""".replace("SCREENS;", json.dumps(SCREENS) + ";")
 FIGURES = """() => ({
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null,
   firstRender: window.__firstRender,

@@ -17,6 +17,8 @@ from tests.activity.conftest import AXE
 SCREENS = "[data-testid=game], [data-testid=end-screen], [data-testid=lobby], " + (
     "[data-testid=lobby-empty], [data-testid=signin]"
 )
+
+pytestmark = pytest.mark.browser
 LOBBY_CHANNELS = ("10", "11")
 RUN_AXE = """async () => {
   const result = await axe.run(document, { resultTypes: ["violations"] });

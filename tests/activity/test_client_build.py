@@ -18,6 +18,8 @@ import pytest
 
 from tests.activity.conftest import ACTIVITY, ROOT, build_activity
 
+pytestmark = pytest.mark.browser
+
 
 def npm_run(npm: str, *args: str) -> str:
     try:

@@ -14,6 +14,8 @@ import pytest
 
 from tests.activity.test_accessibility import open_scene, server_for
 
+pytestmark = pytest.mark.browser
+
 CONTROLS = """() => [...document.querySelectorAll(
     'button, select, input, textarea, a[href], [tabindex]:not([tabindex="-1"])')]
   .filter((el) => !el.disabled && el.getClientRects().length)

@@ -31,6 +31,8 @@ from tests.activity.local_bot import (
     wait_my_move,
 )
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:

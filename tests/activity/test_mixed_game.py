@@ -35,6 +35,8 @@ from tests.activity.local_bot import (
 from tests.bot.conftest import db_path, make_bot, simcord_bot, world  # noqa: F401 (fixtures)
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, record_posts, session_of
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def bot_options():
