@@ -1,7 +1,7 @@
 """Phone fit: how tall the bot's messages are on a 360 px wide phone screen (issues 18, 29).
 
 Usage: python scripts/phone_fit.py [--langs en de es fr it] [--out docs/images/phone]
-                                   [--save-langs en de] [--seed N]
+                                   [--save-langs en de] [--seed N] [--surfaces lobby stats ...]
 
 For each language of ``--langs`` (every player's client and the server speak it) a fresh bot
 (``bot.create_bot`` on a temporary SQLite file, no edit budget so every edit shows at once,
@@ -24,9 +24,10 @@ several points where it has them:
 - ``stats``: ``/hats stats`` after a game (private answer);
 - ``replay``: ``/hats replay`` of the finished 4-player game at turns 0, 8, 16, 24 and 32.
 
-Prints one row per surface with its height in every language and the limit, and saves the
-screenshots (device scale 2) of the ``--save-langs`` as ``<out>/<surface>-<lang>.png``. Not a
-test: it needs Chromium.
+``--surfaces`` measures only the named surfaces (and skips the games that only they need):
+quicker while iterating on one of them. Prints one row per surface with its height in every
+language and the limit, and saves the screenshots (device scale 2) of the ``--save-langs`` as
+``<out>/<surface>-<lang>.png``. Not a test: it needs Chromium.
 """
 
 from __future__ import annotations
@@ -274,11 +275,21 @@ async def play_until(
 class Shooter:
     """Shoots messages of one bot in one language; keeps each surface's tallest."""
 
-    def __init__(self, env: Any, browser: Browser, lang: str, out: Path | None) -> None:
+    def __init__(
+        self, env: Any, browser: Browser, lang: str, out: Path | None, only: set[str]
+    ) -> None:
         self.env, self.browser, self.lang, self.out = env, browser, lang, out
+        self.only = only
         self.heights: dict[str, int] = {}
 
+    def wants(self, *names: str) -> bool:
+        """Whether any of the surfaces ``names`` is measured in this run."""
+        return any(n in self.only for n in names)
+
     async def __call__(self, name: str, target: Any, where: Any, viewer: Any) -> None:
+        if name not in self.only:
+            return
+
         async def tick() -> None:
             await asyncio.sleep(0.05)
 
@@ -347,7 +358,9 @@ async def play_steps(
     await play_until(channel, session, players, rng, lambda g: len(g.steps) >= target)
 
 
-async def run(lang: str, seed: int, out: Path | None, browser: Browser) -> dict[str, int]:
+async def run(
+    lang: str, seed: int, out: Path | None, browser: Browser, only: set[str]
+) -> dict[str, int]:
     """Play the surfaces in ``lang``; measure (and save) them; the tallest height by surface."""
     set_locale(lang if lang != "en" else "en-US")
     seeds = itertools.count(seed * 1_000_003 + 1)
@@ -361,7 +374,7 @@ async def run(lang: str, seed: int, out: Path | None, browser: Browser) -> dict[
         )
         try:
             async with simcord.run(bot, settle_timeout=10.0, check_errors=False) as env:
-                shoot = Shooter(env, browser, lang, out)
+                shoot = Shooter(env, browser, lang, out, only)
                 guild = env.create_guild(
                     "Phone", preferred_locale=lang if lang != "en" else "en-US"
                 )
@@ -403,65 +416,80 @@ async def run(lang: str, seed: int, out: Path | None, browser: Browser) -> dict[
                 # /hats stats and /hats replay of the finished game
                 stats = await host.slash(channel, "hats stats")
                 await shoot("stats", _answer(stats), channel, host)
-                replay = await host.slash(channel, "hats replay", game=game_id)
-                message = _answer(replay)
-                for step in range(0, 33, 8):  # the deal, then every 8th turn to the end
-                    for _ in range(8 if step else 0):
-                        ids = custom_ids(fresh(channel, message))
-                        nxt = next((c for c in ids if c.endswith(":n")), None)
-                        try:
-                            await host.click(fresh(channel, message), custom_id=nxt)
-                        except SetupError:  # ▶ is disabled at the end
-                            break
-                    await shoot("replay", fresh(channel, message), channel, host)
+                if shoot.wants("replay"):
+                    replay = await host.slash(channel, "hats replay", game=game_id)
+                    message = _answer(replay)
+                    for step in range(0, 33, 8):  # the deal, then every 8th turn to the end
+                        for _ in range(8 if step else 0):
+                            ids = custom_ids(fresh(channel, message))
+                            nxt = next((c for c in ids if c.endswith(":n")), None)
+                            try:
+                                await host.click(fresh(channel, message), custom_id=nxt)
+                            except SetupError:  # ▶ is disabled at the end
+                                break
+                        await shoot("replay", fresh(channel, message), channel, host)
 
                 # a 3-player game: turn starts right after a reshuffle of the discard pile (R9)
-                channel3 = guild.create_text_channel("hats-3")
-                lobby = (await host.slash(channel3, "hats new")).response.message
-                for m in members[1:3]:
-                    await m.click(lobby, custom_id=_join_id(lobby))
-                    lobby = fresh(channel3, lobby)
-                await host.click(lobby, custom_id=_start_id(lobby))
-                session3 = await bot.games.session_in_channel(channel3.id)
-                shot = 0
-                while not session3.game.is_over and shot < 2:
-                    game = session3.game
-                    seat = game.to_move
-                    recent = game.events[-6:]
-                    if turn_start(game) and any(e.reshuffled and e.seat != seat for e in recent):
-                        await shoot_turn(shoot, bot, session3, players)
-                        shot += 1
-                    await play_steps(channel3, session3, players, rng, 1)
+                if shoot.wants("hand start", "hand chosen"):
+                    channel3 = guild.create_text_channel("hats-3")
+                    lobby = (await host.slash(channel3, "hats new")).response.message
+                    for m in members[1:3]:
+                        await m.click(lobby, custom_id=_join_id(lobby))
+                        lobby = fresh(channel3, lobby)
+                    await host.click(lobby, custom_id=_start_id(lobby))
+                    session3 = await bot.games.session_in_channel(channel3.id)
+                    shot = 0
+                    while not session3.game.is_over and shot < 2:
+                        game = session3.game
+                        seat = game.to_move
+                        recent = game.events[-6:]
+                        if turn_start(game) and any(
+                            e.reshuffled and e.seat != seat for e in recent
+                        ):
+                            await shoot_turn(shoot, bot, session3, players)
+                            shot += 1
+                        await play_steps(channel3, session3, players, rng, 1)
 
                 # the coached practice game (/hats learn, in the learner's DMs)
-                learner = members[3]
-                await learner.slash(channel, "hats learn")
-                practice = bot.get_cog("LearnCog")
-                lesson = await practice.practice_of(learner.id)
-                dm_channel = learner.user.dm_channel
-                await env.advance_time(1)
-                for turn in (1, 3, 5):
-                    try:
-                        while lesson.game.round < turn and not lesson.game.is_over:
-                            lesson = await practice.practice_of(learner.id)
-                            game = lesson.game
-                            if game.to_move != 0:
-                                await env.advance_time(1)  # the AI players move
-                                continue
-                            legal = game.legal_actions(0)
-                            kinds = sorted({a.kind for a in legal}, key=lambda k: k.value)
-                            kind = rng.choice(kinds)
-                            action = rng.choice([a for a in legal if a.kind is kind])
-                            await act(None, dm_channel, learner, lesson, action, "dm")
-                            await env.advance_time(1)
-                    except SetupError as exc:  # the coached DM's controls differ
-                        print(f"  coached: stopped at round {lesson.game.round}: {exc}")
-                        break
+                if shoot.wants("coached"):
+                    learner = members[3]
+                    await learner.slash(channel, "hats learn")
+                    practice = bot.get_cog("LearnCog")
                     lesson = await practice.practice_of(learner.id)
-                    if lesson is None or lesson.game.is_over:
-                        break
-                    message = hand_dm(learner, lesson.id) or _controls_dm(learner, lesson.id)
-                    await shoot("coached", message, dm_channel, learner.user)
+                    dm_channel = learner.user.dm_channel
+                    await env.advance_time(1)
+                    for turn in (1, 3, 5):
+                        try:
+                            while not lesson.game.is_over and not (
+                                lesson.game.round >= turn
+                                and lesson.game.to_move == 0
+                                and turn_start(lesson.game)
+                            ):
+                                lesson = await practice.practice_of(learner.id)
+                                game = lesson.game
+                                if game.to_move != 0:
+                                    await env.advance_time(1)  # the AI players move
+                                    continue
+                                legal = game.legal_actions(0)
+                                kinds = sorted({a.kind for a in legal}, key=lambda k: k.value)
+                                kind = rng.choice(kinds)
+                                action = rng.choice([a for a in legal if a.kind is kind])
+                                await _dm_slash(learner, action)
+                                await env.advance_time(1)
+                        except SetupError as exc:  # the coached DM's controls differ
+                            print(f"  coached: stopped at round {lesson.game.round}: {exc}")
+                            break
+                        lesson = await practice.practice_of(learner.id)
+                        if lesson is None or lesson.game.is_over:
+                            break
+                        # the learner plays by slash here: as if by the DM's controls, so
+                        # the turn's ping is the live coached hand DM (cogs.play)
+                        play = bot.get_cog("PlayCog")
+                        play._by_slash.discard(learner.id)
+                        play._by_controls.add(learner.id)
+                        await play.send_hand_dm(lesson, 0)
+                        message = hand_dm(learner, lesson.id)
+                        await shoot("coached", message, dm_channel, learner.user)
         finally:
             await bot.monitor.stop()
             if bot.store is not None:
@@ -469,12 +497,19 @@ async def run(lang: str, seed: int, out: Path | None, browser: Browser) -> dict[
     return shoot.heights
 
 
-def _controls_dm(player: Any, game_id: int) -> Any:
-    """The newest DM carrying any control of game ``game_id`` (the coached hand DM)."""
-    for message in reversed(list(player.user.dm_channel.history())):
-        if any(re.match(rf"hats:\w+:{game_id}:", c) for c in custom_ids(message)):
-            return message
-    return player.user.dm_channel.last_message
+async def _dm_slash(player: Any, action: Any) -> None:
+    """Make ``action`` by slash command in the player's DMs (a practice game is there)."""
+    from bench_rest import SLASH_OF
+
+    from engine import ActionKind
+
+    options: dict[str, Any] = {}
+    card = getattr(action, "card", None)
+    if card is not None:
+        options["card"] = card.code
+    if action.kind is ActionKind.EXCHANGE:
+        options["slot"] = action.slot
+    await player.user.slash(SLASH_OF[action.kind], **options)
 
 
 def _answer(result: Any) -> Any:
@@ -518,6 +553,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/images/phone"))
     parser.add_argument("--save-langs", nargs="*", default=["en", "de"])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--surfaces", nargs="+", choices=list(LIMITS), default=list(LIMITS))
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -527,7 +563,7 @@ def main() -> None:
         async with Browser() as browser:
             for lang in args.langs:
                 out = args.out if lang in args.save_langs else None
-                results[lang] = await run(lang, args.seed, out, browser)
+                results[lang] = await run(lang, args.seed, out, browser, set(args.surfaces))
                 print(lang, results[lang], file=sys.stderr, flush=True)
         return results
 
@@ -535,6 +571,8 @@ def main() -> None:
     print(f"| px at 360 px | {' | '.join(args.langs)} | limit |")
     print(f"|---|{'---|' * len(args.langs)}---|")
     for name, limit in LIMITS.items():
+        if name not in args.surfaces:
+            continue
         row = " | ".join(
             f"**{h}**" if (h := results[lang].get(name, 0)) > limit else str(h)
             for lang in args.langs
