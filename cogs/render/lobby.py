@@ -72,7 +72,9 @@ def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[s
     else:
         lines.append(tr("Turn timer: none"))
     swap = settings.get(SWAP_TIMEOUT)
-    if isinstance(swap, int | float) and swap > 0:
+    if isinstance(swap, int | float) and swap > 0 and seats == 4:  # four joined: said
+        lines.append(tr("Time to answer a partner swap: {time}", time=duration_text(swap, tr)))
+    elif isinstance(swap, int | float) and swap > 0:
         lines.append(
             tr(
                 "Time to answer a partner swap (4 players): {time}",
