@@ -381,8 +381,9 @@ def hand_rows(
             if a.kind is ActionKind.EXCHANGE:
                 slot = a.slot  # type: ignore[union-attr]
                 cmd = HandCommand(game, version, HandOp.EXCHANGE, selected, slot)
+                # grey, not blurple: 🟪 and 🟦 fade on blurple (issue 29)
                 button = _button(
-                    HandButton(cmd), card_token(board[slot - 1]), discord.ButtonStyle.primary
+                    HandButton(cmd), card_token(board[slot - 1]), discord.ButtonStyle.secondary
                 )
                 button.item.emoji = SLOT_KEYCAPS[slot - 1]  # "1️⃣ 🟨⁠4": take slot 1's card
                 buttons.append((0, button))

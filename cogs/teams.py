@@ -32,7 +32,7 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.mentions import NOBODY, only
 from cogs.render import SWAP_TIMEOUT, describe_event
 from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
-from cogs.replies import labels_for, send_private
+from cogs.replies import labels_for, seat_labels, send_private
 from cogs.scope import require_host
 from cogs.table_talk import Hit, HitKind, check_table_talk
 from cogs.user_text import user_text, with_user_text
@@ -63,6 +63,12 @@ DM_ROLE = "dm"
 __all__ = ["TeamsCog", "seat_order", "team_positions"]
 
 
+def _short(name: str, most: int = 12) -> str:
+    """A display name's first word, at most ``most`` characters (a button label's room)."""
+    word = (name.split() or ["?"])[0]
+    return word if len(word) <= most else word[: most - 1] + "…"
+
+
 class TeamsCog(HatsFeature, name="TeamsCog"):
     """Team picks in lobbies, swap-offer lapses and team chat for 4-player games."""
 
@@ -78,19 +84,31 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     def lobby_items(self, row: LobbyRow, tr: Tr) -> list[discord.ui.Item]:
         """Lobby hook: Team A, Team B (pick your own team) and the host's Shuffle teams.
 
-        Only once 4 players have joined (R5): with 2 or 3 there are no teams.
+        Only once 4 players have joined (R5): with 2 or 3 there are no teams. Each team button
+        names the players who picked that team themselves ("Team A: Marianne"; issue 29),
+        while the lobby's text lists the teams as they stand (picks and the places filled).
         """
         if len(row.seats) != TEAM_SEATS:
             return []
+        labels = seat_labels(row.seats, self.bot.names, tr)
         items: list[discord.ui.Item] = []
-        for op, label, style in (
-            (LobbyOp.TEAM_A, tr(TEAM_NAMES[0]), discord.ButtonStyle.secondary),
-            (LobbyOp.TEAM_B, tr(TEAM_NAMES[1]), discord.ButtonStyle.secondary),
-            (LobbyOp.SHUFFLE, tr("Shuffle teams"), discord.ButtonStyle.secondary),
-        ):
+        for op, team in ((LobbyOp.TEAM_A, 0), (LobbyOp.TEAM_B, 1), (LobbyOp.SHUFFLE, None)):
             button = LobbyButton(row.id, op)
-            button.item.label = label
-            button.item.style = style
+            if team is None:
+                button.item.label = tr("Shuffle teams")
+            else:
+                picks = [
+                    _short(label.plain_name)
+                    for seat, label in zip(row.seats, labels, strict=True)
+                    if seat.team == team
+                ]
+                name = tr(TEAM_NAMES[team])
+                button.item.label = (
+                    tr("{team}: {members}", team=name, members=", ".join(picks))[:80]
+                    if picks
+                    else name
+                )
+            button.item.style = discord.ButtonStyle.secondary
             items.append(button)
         return items
 

@@ -308,38 +308,60 @@ def _board(
     return y + 36 + ch + 16
 
 
-def _chips(
-    b: _Builder,
-    cards: Sequence[Card],
-    x: int,
-    y: int,
-    max_w: int,
-    *,
-    h: int = 56,
-    min_w: int = 40,
-) -> int:
-    """Face-up cards as chips grouped by type (R1 order), values ascending; returns right x.
+CHIP_H = 46
+"""Height of a chip (a face-up card in a collection or a favourite hat) on the phone pictures."""
+CHIP_W = 60
+"""Width of a chip: wider than 1.3 × its height, so the painter puts the hat beside the number
+(never over it) and the number is 23 px (issue 29)."""
+CHIP_GAP = 4
+GROUP_GAP = 8
+CHIP_ROW = CHIP_H + 6
+"""Height of one row of chips, the gap below included."""
 
-    Chips shrink (down to ``min_w`` px) so that up to 8 cards fit ``max_w``; an empty list
-    is ``—``.
+
+def _chip_places(
+    cards: Sequence[Card], max_w: int, *, w: int = CHIP_W, h: int = CHIP_H
+) -> list[tuple[Card, int, int]]:
+    """Where each chip of ``cards`` goes: ``(card, x, row)`` from the left edge, row 0 first.
+
+    Grouped by type (R1 order), values ascending; a row holds what fits ``max_w`` and the next
+    chips wrap to a new row, so no chip leaves its panel however many cards (issue 29).
     """
-    if not cards:
-        element = b.text(x, y, "—", 26, max_w=max_w, h=h, tone=Tone.MUTED)
-        return element.box.right if element else x
     groups: dict[HatType, list[Card]] = {}
     for card in sorted(cards, key=lambda c: c.id):
         groups.setdefault(card.type, []).append(card)
-    gap, group_gap = 4, 14
-    count = len(cards)
-    gaps = (count - len(groups)) * gap + (len(groups) - 1) * group_gap
-    cw = max(min_w, min(76, (max_w - gaps) // count))
+    places = []
+    x = row = 0
     for g, group in enumerate(groups.values()):
-        if g:
-            x += group_gap - gap
+        if g and x:
+            x += GROUP_GAP - CHIP_GAP
         for card in group:
-            b.add(CardFace(Box(x, y, cw, h), card))
-            x += cw + gap
-    return x - gap
+            if x and x + w > max_w:
+                x, row = 0, row + 1
+            places.append((card, x, row))
+            x += w + CHIP_GAP
+    return places
+
+
+def _chip_rows(cards: Sequence[Card], max_w: int) -> int:
+    """How many rows of chips :func:`_chips` needs for ``cards`` in ``max_w`` (1 for none)."""
+    return max((row for _, _, row in _chip_places(cards, max_w)), default=0) + 1
+
+
+def _chips(b: _Builder, cards: Sequence[Card], x: int, y: int, max_w: int) -> int:
+    """Face-up cards as chips (:data:`CHIP_W` × :data:`CHIP_H`), wrapped in rows of ``max_w``.
+
+    Returns the bottom y of the last row; an empty list is ``—``.
+    """
+    if not cards:
+        b.text(x, y, "—", 26, max_w=max_w, h=CHIP_H, tone=Tone.MUTED)
+        return y + CHIP_H
+    bottom = y
+    for card, dx, row in _chip_places(cards, max_w):
+        top = y + row * CHIP_ROW
+        b.add(CardFace(Box(x + dx, top, CHIP_W, CHIP_H), card))
+        bottom = top + CHIP_H
+    return bottom
 
 
 def _count(
@@ -362,6 +384,12 @@ def _count_width(h: int, label: str, size: int = 24) -> int:
     return round(h * 0.72) + 6 + int(measure(label, size)) + 1
 
 
+def _team_letter(tr: Translate, team: int) -> str:
+    """The team's letter (``A``/``B``): the last word of its translated name (R5)."""
+    words = tr(TEAM_NAMES[team]).split()
+    return words[-1] if words else "AB"[team]
+
+
 def _name_row(
     b: _Builder,
     obs_names: Sequence[str],
@@ -376,9 +404,13 @@ def _name_row(
     trophy: bool = False,
     prefix: str | None = None,
     tr: Translate,
-    team_size: int = 22,
 ) -> None:
-    """Markers, name (cut to fit), cookie and team label on one 40 px row up to ``right``."""
+    """Markers, team letter, name (cut to fit) and cookie on one 40 px row up to ``right``.
+
+    The team (R5) is its letter in the team's colour beside the panel's team stripe; the
+    full team names are the alt text's (and the end picture's team lines), so the name keeps
+    the room (issue 29: "mar…" beside the cookie).
+    """
     h = 40
     if prefix:
         element = b.text(x, y, prefix, 28, max_w=80, bold=True, h=h)
@@ -390,23 +422,17 @@ def _name_row(
         b.add(Icon(Box(x, y + 4, 32, 32), IconKind.TROPHY))
         x += 40
     team = _team(teams, seat)
-    team_w = 0
-    team_label = ""
     if team is not None:
-        team_label = tr(TEAM_NAMES[team])
-        team_w = min(160, int(measure(team_label, team_size, BOLD)) + 1)
+        letter = b.text(
+            x, y, _team_letter(tr, team), 28, max_w=40, bold=True, tone=_TEAM_TONES[team], h=h
+        )
+        x = (letter.box.right if letter else x) + 10
     cookie_w = 40 if cookie else 0
-    name_w = max(60, right - x - cookie_w - (team_w + 12 if team_w else 0))
+    name_w = max(60, right - x - cookie_w)
     element = b.text(x, y, _name(obs_names, seat), 28, max_w=name_w, bold=True, h=h)
     x = (element.box.right if element else x) + 8
     if cookie:
         b.add(Icon(Box(x, y + 5, 30, 30), IconKind.COOKIE))
-        x += cookie_w
-    if team is not None:
-        tone = _TEAM_TONES[team]
-        b.text(
-            x + 4, y, team_label, team_size, max_w=max(0, right - x - 4), bold=True, tone=tone, h=h
-        )
 
 
 def table_layout(obs: Observation, names: Sequence[str], tr: Translate) -> Layout:
@@ -460,13 +486,14 @@ def _seat_panel(
     width: int = WIDTH,
 ) -> int:
     pad = 10
-    h = pad + 40 + 6 + 56 + pad
     team = _team(obs.teams, seat)
+    left = MARGIN + pad + (8 if team is not None else 0)
+    right = width - MARGIN - pad
+    rows = _chip_rows(obs.collections[seat], right - left)
+    h = pad + 40 + 6 + rows * CHIP_ROW - 6 + pad
     active = obs.active_seat == seat and not obs.is_over  # as the turn line above (R10, R14)
     tone = Tone.ACTIVE if active else Tone.NORMAL
     b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), tone))
-    left = MARGIN + pad + (8 if team is not None else 0)
-    right = width - MARGIN - pad
     hand = f"×{obs.hand_sizes[seat]}"  # beside a card back; the alt text says it in words
     hand_w = _count_width(40, hand, 26)
     blacks = f"×{obs.black_hat_counts[seat]}"
@@ -483,11 +510,10 @@ def _seat_panel(
         turn=active,
         cookie=obs.cookie == seat,
         tr=tr,
-        team_size=MIN_PHONE_TEXT + 1,
     )
     _count(b, BlackHatCard, counts_x, y + pad, 40, blacks, 26)
     _count(b, HandBack, right - hand_w, y + pad, 40, hand, 26)
-    _chips(b, obs.collections[seat], left, y + pad + 46, right - left, min_w=44)
+    _chips(b, obs.collections[seat], left, y + pad + 46, right - left)
     return y + h
 
 
@@ -627,11 +653,12 @@ def _score_panel(
     assert result is not None
     score = result.scores[seat]
     pad = 8
-    h = pad + 40 + 4 + 56 + 4 + 56 + pad
     team = _team(obs.teams, seat)
-    b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
     left = MARGIN + pad + (8 if team is not None else 0)
     right = width - MARGIN - pad
+    rows = _chip_rows(result.collections[seat], right - left)
+    h = pad + 40 + 4 + CHIP_H + 6 + rows * CHIP_ROW - 6 + pad
+    b.add(Panel(Box(MARGIN, y, width - 2 * MARGIN, h), Tone.ACTIVE if winner else Tone.NORMAL))
     total = tr.plural("{n} point", "{n} points", score.total)
     total_w = min(160, int(measure(total, 26, BOLD)) + 1)
     _name_row(
@@ -647,15 +674,16 @@ def _score_panel(
         trophy=winner,
         prefix=f"{rank}.",
         tr=tr,
-        team_size=MIN_PHONE_TEXT + 1,
     )
     b.text(right, y + pad, total, 26, max_w=total_w, bold=True, h=40, right=True)
     row = y + pad + 44
     blacks = f"×{score.black_hats}"
     black_w = _count_width(40, blacks, 26)
-    label = b.text(left, row, tr("Favourite hat"), 24, max_w=right - left - black_w - 80, h=56)
+    label = b.text(
+        left, row, tr("Favourite hat"), 24, max_w=right - left - black_w - CHIP_W - 20, h=CHIP_H
+    )
     x = (label.box.right if label else left) + 8
-    b.add(CardFace(Box(x, row, 44, 56), result.favourites[seat]))
-    _count(b, BlackHatCard, right - black_w, row + 8, 40, blacks, 26)
-    _chips(b, result.collections[seat], left, row + 60, right - left, min_w=44)
+    b.add(CardFace(Box(x, row, CHIP_W, CHIP_H), result.favourites[seat]))
+    _count(b, BlackHatCard, right - black_w, row + 4, 40, blacks, 26)
+    _chips(b, result.collections[seat], left, row + CHIP_H + 6, right - left)
     return y + h

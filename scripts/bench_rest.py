@@ -1,7 +1,7 @@
 """REST budget benchmark: the Discord API calls the bot makes over whole games, by route.
 
 Usage: python scripts/bench_rest.py [--games N] [--seats 2 3 4] [--via slash dm]
-                                    [--seed N] [--auto-end] [--routes]
+                                    [--seed N] [--auto-end] [--routes] [--pace MIN MAX]
 
 For each seat count and each way of playing (``slash``: ``/hats exchange`` etc. in the game's
 channel; ``dm``: the hand controls of the player's hand DM, card select then action button, as
@@ -17,15 +17,21 @@ tests/bot/rest_log.py). Each call is counted as *free* (interaction responses
 ``POST /interactions/{id}/{token}/callback`` and followups / original-response edits
 ``/webhooks/{app}/{token}/...``: not bound to the global rate limit) or *limited* (everything
 else: message posts and edits in channels and DMs, DM channel creation, ``GET /users/{id}``).
-Simulated time moves 10 s before each move (``env.advance_time``), so the per-channel edit
-budget (5 per 5 s) never holds an edit back here. Calls are attributed to the step the
-player's interaction committed (a card select that commits nothing is counted with the step
-that follows it); the game's start (lobby, first table, first DMs) and end (final scores) are
-reported apart.
+Simulated time moves ``--pace`` seconds before each step (``env.advance_time``; drawn
+uniformly between MIN and MAX by ``random.Random(--seed + 1)``, default 3 to 10 s as people
+play, issue 29), so the per-channel edit budget (5 per 5 s) never holds an edit back here.
+Calls are attributed to the step the player's interaction committed (a card select that
+commits nothing is counted with the step that follows it); the game's start (lobby, first
+table, first DMs) and end (final scores) are reported apart. Each game runs on a fresh bot
+(its DM channels are opened anew).
 
-Printed per (seats, via): steps and turns per game; limited calls per game, per step (average)
-and the most in any single step; interactions per turn (every player interaction that was part
-of a turn: selects, buttons, slash commands, a partner's answer); the limited calls by route;
+Printed per (seats, via): first the issue-29 count, every limited call from ``/hats new`` to
+the end (lobby, first table, DM channels, every step, the final result, and whatever edit was
+still waiting, 10 s after the last step) over the game's steps, with the table's edits, DM
+posts, DM channels and channel posts apart; then steps and turns per game; limited calls
+per game, per step (average) and the most in any single step; interactions per turn (every
+player interaction that was part of a turn: selects, buttons, slash commands, a partner's
+answer); the limited calls by route;
 and the ceiling of one bot token: Discord allows about 50 limited requests/s per bot, so with
 one step every 10 s in every game, at most ``50 * 10 / (limited calls per step)`` games can be
 live at once.
@@ -83,6 +89,10 @@ class Tally:
     routes: Counter[str] = field(default_factory=Counter)
     worst: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    whole: list[int] = field(default_factory=list)
+    """Limited calls of each game from ``/hats new`` to the end (issue 29's count)."""
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Those calls by kind: table edits, DM posts, DM channels, channel posts, other."""
 
 
 def hand_message(player: Any, session: Any) -> Any:
@@ -129,11 +139,51 @@ async def set_auto_end(player: Any, session: Any) -> bool:
     return False
 
 
-async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool) -> Tally:
-    """Play ``games`` whole games on a fresh bot; count their REST calls."""
+def kind_of(call: Any, dm_channels: set[str]) -> str:
+    """What a limited call is, for issue 29's count: ``table edit`` (a message edit in a
+    game channel), ``DM post``, ``DM edit``, ``DM channel``, ``post`` (a channel message) or
+    its route."""
+    if call.route == "POST /users/@me/channels":
+        return "DM channel"
+    channel = call.channel
+    if channel is not None and call.route.endswith("/messages/{id}") and call.method == "PATCH":
+        return "DM edit" if channel in dm_channels else "table edit"
+    if channel is not None and call.route.endswith("/messages") and call.method == "POST":
+        return "DM post" if channel in dm_channels else "post"
+    return call.route
+
+
+async def run_games(
+    seats: int,
+    via: str,
+    games: int,
+    seed: int,
+    auto_end: bool,
+    pace: tuple[float, float] = (3.0, 10.0),
+) -> Tally:
+    """Play ``games`` whole games, each on a fresh bot; count their REST calls.
+
+    ``pace``: the seconds of simulated time before each step, drawn uniformly (min, max).
+    """
     tally = Tally(seats, via)
     rng = random.Random(seed)
+    clock = random.Random(seed + 1)
     seeds = itertools.count(seed * 1_000_003 + 1)
+    for _ in range(games):  # each game on a fresh bot: its DM channels opened anew
+        await _one_game(tally, rng, clock, seeds, auto_end, pace)
+    return tally
+
+
+async def _one_game(
+    tally: Tally,
+    rng: random.Random,
+    clock: random.Random,
+    seeds: Any,
+    auto_end: bool,
+    pace: tuple[float, float],
+) -> None:
+    """One whole game on a fresh bot, counted into ``tally``."""
+    seats, via, games = tally.seats, tally.via, 1
     with tempfile.TemporaryDirectory(prefix="bench_rest_") as tmp:
         bot = create_bot(
             Path(tmp) / "hats.sqlite3",
@@ -147,9 +197,9 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                 guild = env.create_guild("Budget")
                 players = [guild.add_member(env.create_user(f"p{s}")) for s in range(seats)]
                 actors = {p.id: p for p in players}
-                for g in range(games):
-                    channel = guild.create_text_channel(f"hats-{g}")
-                    mark = len(log.calls)
+                for _g in range(games):
+                    channel = guild.create_text_channel("hats")
+                    mark = first = len(log.calls)
                     result = await players[0].slash(channel, "hats new")
                     lobby = result.response.message
                     for p in players[1:]:
@@ -168,7 +218,7 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         kind = rng.choice(kinds)
                         action = rng.choice([a for a in legal if a.kind is kind])
                         before = session.version
-                        await env.advance_time(STEP_EVERY)  # people move every 10 s
+                        await env.advance_time(clock.uniform(*pace))  # as people play
                         if auto_end and seat not in toggled and await set_auto_end(player, session):
                             toggled.add(seat)  # once per player and game, counted
                             tally.interactions += 1
@@ -202,12 +252,18 @@ async def run_games(seats: int, via: str, games: int, seed: int, auto_end: bool)
                         tally.per_step.append(len(limited))
                         tally.per_step.extend([0] * (done - 1))
                         tally.steps += done
+                    await env.advance_time(10)  # an edit still held back goes out
+                    whole = [c for c in log.calls[first:] if not c.free]
+                    dms = {
+                        str(p.user.dm_channel.id) for p in players if p.user.dm_channel is not None
+                    }
+                    tally.whole.append(len(whole))
+                    tally.kinds.update(kind_of(c, dms) for c in whole)
                     tally.games += 1
                 tally.errors.extend(repr(e)[:200] for e in env.errors)
         finally:
             if bot.store is not None:
                 await bot.store.close()
-    return tally
 
 
 def report(t: Tally, routes: bool) -> str:
@@ -215,9 +271,13 @@ def report(t: Tally, routes: bool) -> str:
     limited = sum(t.per_step)
     per_step = limited / t.steps
     ceiling = RATE_PER_SECOND * STEP_EVERY / per_step if per_step else float("inf")
+    whole = sum(t.whole)
+    kinds = ", ".join(f"{n / t.games:.1f} {k}" for k, n in t.kinds.most_common())
     lines = [
         f"seats={t.seats} via={t.via}: {t.games} games, {t.steps / t.games:.1f} steps and "
         f"{t.turns / t.games:.1f} turns per game",
+        f"  from /hats new to the end: {whole / t.steps:.2f} limited calls per step "
+        f"({whole / t.games:.1f} per game: {kinds})",
         f"  limited calls per step: avg {per_step:.2f}, max {max(t.per_step)} "
         f"(median {statistics.median(t.per_step):.0f}); per game {limited / t.games:.1f} "
         f"+ start {statistics.mean(t.start_limited):.1f} "
@@ -245,16 +305,27 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--auto-end", action="store_true", help="players end turns by preference")
     parser.add_argument("--routes", action="store_true", help="list limited calls by route")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        nargs=2,
+        default=[3.0, 10.0],
+        metavar=("MIN", "MAX"),
+        help="seconds between two steps, drawn uniformly (default 3 10)",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     print(
         f"bench_rest: games={args.games} seed={args.seed} auto_end={args.auto_end} "
+        f"pace={args.pace[0]:g}-{args.pace[1]:g} s "
         f"discord.py {discord.__version__}",
         flush=True,
     )
     for seats in args.seats:
         for via in args.via:
-            tally = asyncio.run(run_games(seats, via, args.games, args.seed, args.auto_end))
+            tally = asyncio.run(
+                run_games(seats, via, args.games, args.seed, args.auto_end, tuple(args.pace))
+            )
             print(report(tally, args.routes), flush=True)
 
 

@@ -51,6 +51,8 @@ COOKIE = "🍪"
 NO_CARDS = "—"
 """Shown where a list of cards is empty."""
 
+NO_BREAK_SPACE = "\u00a0"
+"""U+00A0: a space where no line may break (between a slot's keycap and its card)."""
 WORD_JOINER = "\u2060"
 """U+2060: no line break here (Unicode UAX #14, class WJ); invisible, not a space."""
 
@@ -222,7 +224,8 @@ def board_text(board: Sequence[Card], *, face_up: Iterable[int] | None = None) -
         text = card_short(card)
         if up is not None and slot not in up:
             text = f"~~{text}~~"
-        parts.append(f"{SLOT_KEYCAPS[slot - 1]} {text}")
+        # a NO-BREAK SPACE: a slot's keycap never ends a line without its card (issue 29)
+        parts.append(f"{SLOT_KEYCAPS[slot - 1]}{NO_BREAK_SPACE}{text}")
     return "  ".join(parts)
 
 

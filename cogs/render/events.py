@@ -48,9 +48,7 @@ def describe_event(
     text = _sentence(ev, tr, viewer=viewer, you=you, who=who, partner=partner)
     extra: list[str] = []
     if ev.kind is ActionKind.DISCARD and ev.reshuffled:
-        extra.append(
-            tr("The draw deck was empty, so the discard pile was shuffled into a new one.")
-        )
+        extra.append(tr("The discard pile was shuffled into a new draw deck."))
     if show_cookie and ev.cookie != cookie_before:
         if ev.cookie is None:
             extra.append(tr("{cookie} The cookie goes back to the napkin.", cookie=COOKIE))

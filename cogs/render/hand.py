@@ -158,7 +158,7 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
     lines = []
     if chosen and not obs.main_done:
         return tr("Exchange it with a slot, or choose another action.")
-    if not obs.main_done:
+    if not obs.main_done and obs.optional_used:  # else the card select says it (issue 29.17)
         lines.append(tr("Choose a card, then what to do with it."))
     if not obs.optional_used and not chosen and not obs.main_done:
         lines.append(
@@ -241,9 +241,11 @@ def hand_texts(
             who=seat_mention(seats, obs.active_seat, tr),
         )
     head = f"**{turn}**"
-    if channel is not None:  # a practice game in the learner's DMs is just there
-        head += "\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
     chosen = selected is not None and selected in obs.hand
+    # a practice game in the learner's DMs is just there; with a card chosen the player is
+    # in the middle of this game's turn: which game it is was said (issue 29.17)
+    if channel is not None and not chosen:
+        head += "\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
     if notice:
         recent = notice
     elif chosen:

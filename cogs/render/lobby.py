@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from cogs.i18n import Tr
 from cogs.render.coach import hints_line
 from cogs.render.common import (
+    TEAM_NAMES,
     SeatLabel,
     ai_level_name,
     duration_text,
-    team_members,
+    seat_label,
 )
 from cogs.render.limits import V2_TEXT_MAX, truncate
 from data.game_flags import HINTS
@@ -71,7 +72,9 @@ def _setting_lines(settings: Mapping[str, object], seats: int, tr: Tr) -> list[s
     else:
         lines.append(tr("Turn timer: none"))
     swap = settings.get(SWAP_TIMEOUT)
-    if isinstance(swap, int | float) and swap > 0:
+    if isinstance(swap, int | float) and swap > 0 and seats == 4:  # four joined: said
+        lines.append(tr("Time to answer a partner swap: {time}", time=duration_text(swap, tr)))
+    elif isinstance(swap, int | float) and swap > 0:
         lines.append(
             tr(
                 "Time to answer a partner swap (4 players): {time}",
@@ -93,9 +96,10 @@ def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
     """The open lobby's text blocks for its Components V2 message, in order.
 
     The title, host and what is still needed to start; the numbered places (🤖 AI with
-    level, open places); with 4 seats the teams (partners opposite, R5), the time to answer
-    a partner swap and the note that moderators can read private threads. The turn timer is
-    the lobby's timer menu's own (its chosen option), so it is not said again here.
+    level, open places), or with 4 seats the players by team instead (partners opposite, R5:
+    each player named once), the time to answer a partner swap and the note that moderators
+    can read the teams' private threads. The turn timer is the lobby's timer menu's own (its
+    chosen option), so it is not said again here.
     """
     count = len(lobby.seats)
     title = tr("Hats: a new game is forming")  # (a call inside an f-string is not extracted)
@@ -121,35 +125,32 @@ def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
         )
     else:
         lines.append(tr("The table is full."))
-    blocks = ["\n".join(lines)]
-    players = [
-        f"{i}. {_player_line(label, lobby.host_id, tr)}"
-        for i, label in enumerate(lobby.seats, start=1)
-    ]
-    open_place = tr("open place")  # (a call inside an f-string is not extracted)
-    players += [f"{i}. *{open_place}*" for i in range(count + 1, lobby.max_seats + 1)]
-    blocks.append("\n".join(players))
+    blocks = [f"{lines[0]}\n{' '.join(lines[1:])}"]  # the host and the state: one line
     teams = lobby.teams
     if teams is None and count == 4:
         by_pos = [label.seat for label in lobby.seats]
         teams = ((by_pos[0], by_pos[2]), (by_pos[1], by_pos[3]))
-    if teams is not None:
+    if teams is not None:  # 4 seats: each player once, by team (R5; issue 29)
         heading = tr("Teams (partners sit opposite)")
         lines = [f"**{heading}**"]
-        lines += [
-            tr("{team}: {members}", team=t, members=m)
-            for t, m in team_members(teams, lobby.seats, tr)
-        ]
+        for index, team in enumerate(teams[:2]):
+            members = [seat_label(lobby.seats, s) for s in team]
+            shown = " & ".join(
+                _player_line(label, lobby.host_id, tr) for label in members if label is not None
+            )
+            lines.append(tr("{team}: {members}", team=tr(TEAM_NAMES[index]), members=shown))
         blocks.append("\n".join(lines))
+    else:
+        players = [
+            f"{i}. {_player_line(label, lobby.host_id, tr)}"
+            for i, label in enumerate(lobby.seats, start=1)
+        ]
+        open_place = tr("open place")  # (a call inside an f-string is not extracted)
+        players += [f"{i}. *{open_place}*" for i in range(count + 1, lobby.max_seats + 1)]
+        blocks.append("\n".join(players))
     small = [s for s in _setting_lines(lobby.settings, count, tr) if not s.startswith(_timer(tr))]
     if count >= 4:
-        small.append(  # one sentence: each language sets its own colon and capitals
-            tr(
-                "{mark} Privacy: server moderators can read private threads, so this game's "
-                "private threads are not hidden from them.",
-                mark=WARNING,
-            )
-        )
+        small.append(tr("{mark} Moderators can read the teams' private threads.", mark=WARNING))
     if small:
         blocks.append("\n".join(f"-# {s}" for s in small))
     # Components V2: at most 4,000 characters of text in a whole message

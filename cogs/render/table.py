@@ -191,10 +191,13 @@ def _compact_state(obs: Observation, seats: Sequence[SeatLabel], tr: Tr) -> str:
         if team is not None:
             name = tr("{name} ({team})", name=name, team=tr(TEAM_NAMES[team]))
         hand = tr.plural("{n} card in hand", "{n} cards in hand", obs.hand_sizes[seat])
-        lines.append(
-            f"{marks}{name} · {collection_text(obs.collections[seat])}"
-            f" · {black_hats_text(obs.black_hat_counts[seat])} · {hand}"
-        )
+        kept = []  # no unlabelled "— · —" (issue 29): what is there, or that nothing is
+        if obs.collections[seat]:
+            kept.append(collection_text(obs.collections[seat]))
+        if obs.black_hat_counts[seat]:
+            kept.append(black_hats_text(obs.black_hat_counts[seat]))
+        collected = " · ".join(kept) or tr("no cards collected yet")
+        lines.append(f"{marks}{name} · {collected} · {hand}")
     if obs.seats != TEAM_SEATS:
         lines.append(piles_text(obs, tr))
     return "\n".join(lines)

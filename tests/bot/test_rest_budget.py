@@ -162,3 +162,29 @@ async def test_at_a_table_playing_by_slash_a_new_player_is_pinged_in_one_line(
     assert any(
         i.startswith(f"hats:hs:{session.id}:") for i in custom_ids(dm_of(pinged).last_message)
     )
+
+
+async def test_a_three_player_game_at_a_real_pace_costs_at_most_1_5_calls_per_step(world):
+    # issue 29: from /hats new to the end (the start included), moves 3-10 s apart as people
+    # play; the table shows every move within 2 s, an end of turn rides on the next move
+    env = world.env
+    log = rest_log.install(env)
+    session = await open_and_start(world, 3)
+    table_id = str(session.message("table").message_id)
+    rng, pace = random.Random(29), random.Random(30)
+    steps = 0
+    moves: list[float] = []  # when a move (not an end of turn) was committed
+    while not session.game.is_over:
+        before = session.version
+        await env.advance_time(pace.uniform(3, 10))
+        await play_one(world, session, rng, via_slash=True)
+        steps += session.version - before
+        kinds = {e.kind for e in session.game.events[before:]}
+        if kinds - {ActionKind.END_TURN}:
+            moves.append(env.now().timestamp())
+    await env.advance_time(10)
+    limited = [c for c in log.calls if not c.free]
+    assert len(limited) / steps <= 1.5, (len(limited), steps)
+    table_edits = [c.at for c in log.calls if c.method == "PATCH" and c.path.endswith(table_id)]
+    for at in moves:  # every move reached the table within 2 s
+        assert any(at <= t <= at + 2 for t in table_edits), at

@@ -209,9 +209,11 @@ async def test_lobby_team_picks_seat_partners_opposite(world):
     lobby = r.response.message
     for p in (bob, carol, dave):
         await p.click(lobby, label="Join")
-    await alice.click(lobby, label="Team B")
-    await bob.click(lobby, label="Team B")
-    refused = await carol.click(lobby, label="Team B")
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
+    team_b = next(c for c in custom_ids(lobby) if c.endswith(":teamb"))
+    await alice.click(lobby, custom_id=team_b)
+    await bob.click(lobby, custom_id=team_b)  # the button now reads "Team B: alice"
+    refused = await carol.click(lobby, custom_id=team_b)
     assert refused.ephemeral and "already has 2 players" in refused.response.content
     shown = message_text(world.channel.history()[-1])
     assert "Teams" in shown

@@ -83,7 +83,7 @@ def test_no_text_says_discards_are_gone_for_good(lang):
                 assert not re.search(FOR_GOOD[lang], t), t
     tr = TRANSLATOR.for_locale(lang)
     (line,) = coach_lines([Note(NoteKind.DISCARD)], SEATS, tr)
-    assert tr("The draw deck was empty, so the discard pile was shuffled into a new one.")
+    assert tr("The discard pile was shuffled into a new draw deck.")
     assert len(line) > 40
 
 

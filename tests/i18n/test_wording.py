@@ -104,9 +104,9 @@ def test_italian_partner_gives_a_card_in_exchange_and_privacy_reads_as_one_sente
     )
     lobby = LobbyInfo(host_id=1001, seats=tuple(seat_labels(4)), lobby_id=1)
     text = "\n".join(lobby_texts(lobby, it))
-    assert "Riservatezza: i moderatori del server" in text
+    assert "⚠️ I moderatori possono leggere i thread privati delle squadre." in text
     fr = "\n".join(lobby_texts(lobby, TRANSLATOR.for_locale("fr")))
-    assert "Confidentialité\u202f: les modérateurs" in fr
+    assert "⚠️ Les modérateurs" in fr
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,7 @@ from pictures import (
     render_table,
 )
 from pictures.layout import (
+    MIN_PHONE_TEXT,
     BlackHatCard,
     CardFace,
     HandBack,
@@ -121,7 +122,10 @@ def test_table_shows_the_board_numbers_counts_and_turn(seats):
     piles = [t for t in texts if t.startswith(("Draw deck", "Discard pile"))]
     if seats == 4:
         assert piles == []  # always empty with 4 seats (R4): not shown
-        assert "Team A" in texts and "Team B" in texts
+        # each player's team as its letter in the team's colour (the alt text names it)
+        letters = [e for e in layout.elements if isinstance(e, Text) and e.text in ("A", "B")]
+        assert [e.text for e in letters] == ["A", "B", "A", "B"]
+        assert {e.tone.value for e in letters} == {"team_a", "team_b"}
     else:
         assert len(piles) == 2
         assert f"Draw deck: {obs.deck_size} cards" in piles or obs.deck_size == 1
@@ -186,8 +190,8 @@ def test_long_names_are_cut_with_an_ellipsis_and_labels_are_translated(seats):
     tr = LongTr()
     for kind, layout in layouts_of(game, names, tr):
         for text in layout.texts():
-            if text.startswith("Ü") or re.fullmatch(r"[\d.×—]+", text):
-                continue  # a translated label, a number, a count
+            if text.startswith("Ü") or re.fullmatch(r"[\d.×—]+|[AB]", text):
+                continue  # a translated label, a number, a count, a team's letter
             base = text.removesuffix(ELLIPSIS)
             assert any(n.startswith(base) for n in names) or " & " in text, (kind, text)
         if kind in ("table", "end"):  # these show the names
@@ -259,3 +263,70 @@ def test_the_last_table_shows_the_turned_down_slots():
     turned = [e.card for e in layout.elements if isinstance(e, CardFace) and e.turned_down]
     assert turned == [result.board[s - 1] for s in down]
     assert layout.texts()[0] == "Tea table"  # the message says the game is over
+
+
+TWENTY = (
+    "marianne_dupont_2000",
+    "Bruno Bertolucci Xx1",
+    "Chiara Fontanellina1",
+    "Dmitri Ivanovich Pp1",
+)
+"""Four display names of 20 characters (issue 29's worst realistic state)."""
+
+
+def big_collection_state(seats: int, at_least: int) -> object:
+    """A finished random game where some seat holds ``at_least`` face-up cards."""
+    for seed in range(400):
+        game = states(seats, seed)[-1]
+        if max(len(c) for c in game.collections) >= at_least:
+            return game
+    raise AssertionError(f"no random game with {at_least} cards in a collection")
+
+
+def panel_of(layout: Layout, element) -> Panel | None:
+    """The player panel whose rows hold ``element`` (by its vertical middle)."""
+    middle = element.box.y + element.box.h // 2
+    return next(
+        (p for p in layout.elements if isinstance(p, Panel) and p.box.y <= middle < p.box.bottom),
+        None,
+    )
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_chips_stay_inside_their_panel_and_never_hide_their_number(seats):
+    # issue 29: with 8+ cards the end picture's chips ran out of their panel; with 6 or fewer
+    # they were as tall as wide, and the painter drew the hat over the number
+    game = big_collection_state(seats, 8 if seats < 4 else 7)
+    for layout in (
+        table_layout(game.public_view(), TWENTY[:seats], EN),
+        end_layout(game.public_view(), TWENTY[:seats], EN, game_id=1),
+    ):
+        assert_well_placed(layout)
+        for face in (e for e in layout.elements if isinstance(e, CardFace)):
+            w, h = face.box.w, face.box.h
+            # a card (hat below the number) or a chip (hat beside it); never in between
+            assert h >= round(1.3 * w) or w >= round(1.3 * h), face
+            if w > h:  # a chip: its number is drawn half its height tall
+                assert h // 2 >= MIN_PHONE_TEXT, face
+            panel = panel_of(layout, face)
+            if panel is not None:
+                assert face.box.inside(panel.box), (face, panel)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_twenty_character_names_keep_most_of_their_letters_beside_the_cookie(seats):
+    # issue 29: the 4-player table cut "marianne…" to "mar…" beside the cookie
+    for game in states(seats, seed=4):
+        obs = game.public_view()
+        for tr in translators()[:-1]:
+            layouts = [table_layout(obs, TWENTY[:seats], tr)]
+            if game.is_over:
+                layouts.append(end_layout(obs, TWENTY[:seats], tr, game_id=1))
+            for layout in layouts:
+                texts = [t for t in layout.texts() if len(t) > 3]
+                shown = [t for t in texts if any(n.startswith(t[:4]) for n in TWENTY)]
+                assert len(shown) >= seats
+                for text in shown:
+                    if text.count(" & "):
+                        continue  # the end picture's team line
+                    assert len(text.removesuffix(ELLIPSIS)) >= 9, (tr.locale, text)

@@ -50,8 +50,13 @@ def shown_order(layout, names) -> list[tuple[int, int]]:
     texts = layout.texts()
     out = []
     for i, text in enumerate(texts):
-        if text.endswith(".") and text[:-1].isdigit() and texts[i + 1] in names:
-            out.append((int(text[:-1]), names.index(texts[i + 1])))
+        if not (text.endswith(".") and text[:-1].isdigit()):
+            continue
+        after = texts[i + 1 : i + 3]
+        if after and after[0] in ("A", "B"):  # a 4-player panel: the team letter first
+            after = after[1:]
+        if after and after[0] in names:
+            out.append((int(text[:-1]), names.index(after[0])))
     return out
 
 

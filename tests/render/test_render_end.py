@@ -51,7 +51,7 @@ def test_end_totals_match_the_result(seats, seed):
     for slot, card in enumerate(result.board, start=1):
         up = slot in result.face_up_slots
         shown = card_short(card) if up else f"~~{card_short(card)}~~"
-        assert f"{SLOT_KEYCAPS[slot - 1]} {shown}" in lines[0]
+        assert f"{SLOT_KEYCAPS[slot - 1]}\u00a0{shown}" in lines[0]
         assert (f"{slot} {_words(card)} (×)" in alt) != up
     if seats == 4:
         for index, total in enumerate(result.team_totals):

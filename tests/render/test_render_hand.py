@@ -155,8 +155,8 @@ def test_turn_lines_follow_the_turn():
 
     start = texts(seat)
     assert "it's your turn" in start.head
-    assert "Choose a card, then what to do with it." in start.next
-    assert "discard a card and draw one" in start.next
+    # the card select ("Choose a card") says the first step: the text adds the optional one
+    assert start.next == "Optional, before or after: discard a card and draw one."
     assert "end your turn" not in start.next
     assert f"it's <@{1001 + seat}>'s turn" in texts((seat + 1) % 3).head
     exchange = next(a for a in game.legal_actions(seat) if a.kind is ActionKind.EXCHANGE)

@@ -54,16 +54,15 @@ def test_four_players_show_teams_ai_and_the_moderator_warning():
     )
     blocks = lobby_texts(LobbyInfo(host_id=500, seats=seats), EN)
     assert "The table is full." in blocks[0]
-    assert "🤖 Robo · hard" in blocks[1]
-    teams = blocks[2]
+    teams = blocks[1]  # each player once, by team (issue 29): no numbered places before
     assert teams.startswith("**Teams (partners sit opposite)**")
-    assert "Team A: <@500> & <@502>" in teams
-    assert "Team B: 🤖 Robo & <@503>" in teams
-    assert "moderators can read private threads" in blocks[-1]
+    assert "Team A: <@500> 👑 & <@502>" in teams
+    assert "Team B: 🤖 Robo · hard & <@503>" in teams
+    assert len(blocks) == 3 and "Moderators can read the teams' private threads." in blocks[-1]
 
 
 def test_explicit_teams_are_used():
-    assert "Team A: <@500> & <@501>" in _text(_lobby(4, teams=((0, 1), (2, 3))))
+    assert "Team A: <@500> 👑 & <@501>" in _text(_lobby(4, teams=((0, 1), (2, 3))))
 
 
 def test_french_lobby():

@@ -52,7 +52,7 @@ def test_table_shows_board_turn_round_and_piles():
     assert texts.state is not None
     board = texts.state.splitlines()[0]
     for slot, card in enumerate(game.board, start=1):
-        assert f"{SLOT_KEYCAPS[slot - 1]} {card_short(card)}" in board
+        assert f"{SLOT_KEYCAPS[slot - 1]}\u00a0{card_short(card)}" in board
         assert f"{slot} {card.type.value} {card.value}" in texts.alt  # read out slot by slot
     assert "#12" in texts.head
     assert f"<@{1001 + game.active}>" in texts.head
