@@ -6,6 +6,7 @@ between two rounds and inside a round, one drop, repeated deadlines; bad inputs 
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from data import TournamentStatus, open_store
 from engine import RandomPolicy
 from service import GameService, ServiceError
+from service.tournament_record import tournament_record
 from service.tournaments import ROUND_PAUSE, Step, TournamentService
 from tournament import repeated_pairs, table_sizes
 
@@ -208,3 +210,26 @@ async def test_the_timed_start_pairs_round_one_by_rating_once(target):
         second = await bot.tournaments.advance(row.id)  # the deadline fired twice
         assert first.step is Step.STARTED and second.step is Step.TABLES
         assert len(await store.tournaments.tables(row.id)) == 2  # 4 players: 2+2, stored once
+
+
+async def test_the_record_lists_rounds_tables_points_and_standings(target):
+    clock = Clock()
+    async with await open_store(target) as store:
+        bot = Bot(store, clock, 1)
+        row = await bot.tournaments.open(GUILD, CHANNEL, 1, "Night", rounds=1)
+        for p in (2, 3):
+            await bot.tournaments.join(row.id, p)
+        progress = await bot.tournaments.start(row.id, 1, manager=False)
+        (game_id,) = await bot.start_tables(progress)
+        await bot.play_to_end(game_id, seed=4)
+        clock.t += ROUND_PAUSE
+        assert (await bot.tournaments.advance(row.id)).step is Step.FINISHED
+        record = tournament_record(await bot.tournaments.view(row.id))
+        assert record["format"] == "hats-tournament/1" and record["status"] == "finished"
+        (table,) = record["rounds"][0]["tables"]
+        assert table["game_id"] == game_id and sum(table["points"]) == 1.5
+        results = await store.results.results_for_game(game_id)
+        assert table["places"] == [r.place for r in results]
+        assert [s["rank"] for s in record["standings"]] == [1, 2, 3]
+        assert record["winner_id"] == record["standings"][0]["user_id"]
+        json.dumps(record)  # JSON as it is
