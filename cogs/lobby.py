@@ -365,9 +365,15 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         await self.bot.games.set_lobby_message(row.id, message.id)
         self.bot.dispatch("hats_lobby_updated", row)
 
-    @app_commands.command(name="join", description="Join the lobby in this channel")
+    lobby_group = app_commands.Group(
+        name="lobby", description="This channel's lobby: join, leave, start or cancel it"
+    )
+    """``/hats lobby …``: what the lobby message's buttons do, as commands (Discord allows 25
+    subcommands and groups under ``/hats``; these four share one place)."""
+
+    @lobby_group.command(name="join", description="Join the lobby in this channel")
     async def join_cmd(self, interaction: discord.Interaction) -> None:
-        """``/hats join``."""
+        """``/hats lobby join``."""
 
         async def work() -> None:
             row = await self.join(interaction, (await self.lobby_here(interaction)).id)
@@ -377,9 +383,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         await self.guarded(interaction, work)
 
-    @app_commands.command(name="leave", description="Leave the lobby in this channel")
+    @lobby_group.command(name="leave", description="Leave the lobby in this channel")
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        """``/hats leave``."""
+        """``/hats lobby leave``."""
 
         async def work() -> None:
             await self.leave(interaction, (await self.lobby_here(interaction)), from_button=False)
@@ -388,9 +394,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         await self.guarded(interaction, work)
 
-    @app_commands.command(name="start", description="Start the game (host only)")
+    @lobby_group.command(name="start", description="Start the game (host only)")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
-        """``/hats start``."""
+        """``/hats lobby start``."""
 
         async def work() -> None:
             await self.start(interaction, (await self.lobby_here(interaction)).id)
@@ -399,9 +405,9 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
         await self.guarded(interaction, work)
 
-    @app_commands.command(name="cancel", description="Cancel the lobby in this channel (host only)")
+    @lobby_group.command(name="cancel", description="Cancel the lobby in this channel (host only)")
     async def cancel_cmd(self, interaction: discord.Interaction) -> None:
-        """``/hats cancel``."""
+        """``/hats lobby cancel``."""
 
         async def work() -> None:
             lobby = await self.lobby_here(interaction)

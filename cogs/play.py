@@ -138,7 +138,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             mine = await games.sessions_of_user(user_id)
             if not mine:
                 raise ServiceError(
-                    "You are not playing any game right now. Join one with /hats join."
+                    "You are not playing any game right now. Join one with /hats lobby join."
                 )
             if len(mine) > 1:
                 raise ServiceError(

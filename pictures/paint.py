@@ -51,6 +51,11 @@ TEXT_COLOURS = {
     Tone.TEAM_A: (0, 110, 120),
     Tone.TEAM_B: (170, 40, 120),
 }
+BLACK_HAT_FILL = (70, 66, 78)
+"""The face-down card behind a black hat (R8)."""
+CARD_BACK = (142, 90, 60)
+CARD_BACK_INNER = (240, 220, 190)
+"""The back of a hand card and its inner frame."""
 TEAM_STRIPES = {Tone.TEAM_A: TEXT_COLOURS[Tone.TEAM_A], Tone.TEAM_B: TEXT_COLOURS[Tone.TEAM_B]}
 SS = 3
 """Supersampling factor for shapes."""
@@ -117,7 +122,7 @@ def _card_base(
 @lru_cache(maxsize=64)
 def black_hat_tile(w: int, h: int) -> Image.Image:
     """A face-down card played as a black hat (R8): dark card, black top hat, no face."""
-    img, d = _card_base(w, h, (70, 66, 78), BLACK, 8)
+    img, d = _card_base(w, h, BLACK_HAT_FILL, BLACK, 8)
     W, H = img.size
     s = min(W, H) * 0.9
     draw_black_hat(d, ((W - s) / 2, (H - s) / 2, s, s))
@@ -127,11 +132,11 @@ def black_hat_tile(w: int, h: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def back_tile(w: int, h: int) -> Image.Image:
     """The back of a hand card: a card with a diamond pattern."""
-    img, d = _card_base(w, h, (142, 90, 60), INK, 6)
+    img, d = _card_base(w, h, CARD_BACK, INK, 6)
     W, H = img.size
     m = W * 0.22
     d.rounded_rectangle(
-        (m, m, W - m, H - m), min(W, H) // 10, outline=(240, 220, 190), width=max(2, W // 24)
+        (m, m, W - m, H - m), min(W, H) // 10, outline=CARD_BACK_INNER, width=max(2, W // 24)
     )
     return _small(img, w, h)
 

@@ -24,11 +24,13 @@ async def test_second_lobby_and_full_lobby_and_double_join(world):
     await alice.slash(world.channel, "hats new")
     again = await world.players[1].slash(world.channel, "hats new")
     assert again.ephemeral and "already has a game or a lobby" in again.response.content
-    twice = await alice.slash(world.channel, "hats join")
+    twice = await alice.slash(world.channel, "hats lobby join")
     assert twice.ephemeral and "already in this lobby" in twice.response.content
     for p in world.players[1:4]:
-        assert not (await p.slash(world.channel, "hats join")).response.content.startswith("This")
-    full = await world.players[4].slash(world.channel, "hats join")
+        assert not (await p.slash(world.channel, "hats lobby join")).response.content.startswith(
+            "This"
+        )
+    full = await world.players[4].slash(world.channel, "hats lobby join")
     assert full.ephemeral and "full" in full.response.content
     lobby = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert len(lobby.seats) == 4

@@ -162,7 +162,7 @@ async def test_texts_mention_commands_so_discord_shows_them_localized(world, mak
     """``/hats new`` in a text becomes ``</hats new:ID>`` (Discord renders it in the reader's
     language); after a restart without a re-sync the ids come from the store."""
     hats_id = world.env.backend.commands[None][("hats", 1)]["id"]
-    r = await world.players[0].slash(world.channel, "hats join")
+    r = await world.players[0].slash(world.channel, "hats lobby join")
     assert r.response.content.endswith(f"Open one with </hats new:{hats_id}>.")
     synced = []
     bot = make_bot()
@@ -175,7 +175,7 @@ async def test_texts_mention_commands_so_discord_shows_them_localized(world, mak
     bot.tree.sync = sync
     await world.env.restart_bot(bot)
     assert synced == []  # unchanged commands: no sync, ids read back
-    r = await world.players[1].slash(world.channel, "hats join")
+    r = await world.players[1].slash(world.channel, "hats lobby join")
     assert r.response.content.endswith(f"Open one with </hats new:{hats_id}>.")
 
 

@@ -206,7 +206,7 @@ async def test_lobby_buttons_and_commands_on_a_failing_store(world, caplog):
     assert (await session_of(world.env, world.channel)) is None
     assert await store.lobbies.get_lobby(row.id) is not None
     assert await store.games.list_live() == []
-    r = await alice.slash(world.channel, "hats cancel")
+    r = await alice.slash(world.channel, "hats lobby cancel")
     assert r.ephemeral and NOTHING_CHANGED in r.response.content
     for label in ("Cancel", "Leave"):  # the other lobby buttons and the Add AI select
         r = await alice.click(lobby, label=label)

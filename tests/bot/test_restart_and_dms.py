@@ -103,11 +103,11 @@ async def test_record_and_rematch_after_the_end(world):
 async def test_leave_and_cancel(world):
     alice, bob = world.players[:2]
     await alice.slash(world.channel, "hats new")
-    await bob.slash(world.channel, "hats join")
-    await alice.slash(world.channel, "hats leave")  # the host leaves: bob hosts now
+    await bob.slash(world.channel, "hats lobby join")
+    await alice.slash(world.channel, "hats lobby leave")  # the host leaves: bob hosts now
     lobby = await world.env.bot.games.lobby_in_channel(world.channel.id)
     assert lobby.host_id == bob.user.id and [s.user_id for s in lobby.seats] == [bob.user.id]
-    refused = await alice.slash(world.channel, "hats cancel")
+    refused = await alice.slash(world.channel, "hats lobby cancel")
     assert refused.ephemeral and "Only the host" in refused.response.content
-    await bob.slash(world.channel, "hats cancel")
+    await bob.slash(world.channel, "hats lobby cancel")
     assert await world.env.bot.games.lobby_in_channel(world.channel.id) is None

@@ -231,12 +231,12 @@ async def test_lobby_and_game_limits_per_user(world):
         refused.response.content
     )
     await carol.slash(second, "hats new")
-    refused = await alice.slash(second, "hats join")
+    refused = await alice.slash(second, "hats lobby join")
     assert "as many open lobbies" in refused.response.content
-    await bob.slash(world.channel, "hats join")
-    await alice.slash(world.channel, "hats start")
+    await bob.slash(world.channel, "hats lobby join")
+    await alice.slash(world.channel, "hats lobby start")
     assert await session_of(env, world.channel) is not None
-    refused = await bob.slash(second, "hats join")
+    refused = await bob.slash(second, "hats lobby join")
     assert "as many games at once as one player may (1)" in refused.response.content
 
 

@@ -12,8 +12,8 @@ def test_without_ids_the_command_name_is_localized():
     assert command_mention("hats hand", spanish) == "/hats mano"
     assert command_mention("hats hand", translator.for_locale("en-US")) == "/hats hand"
     # inside a translated sentence too, and words after the command are left alone
-    text = spanish("You are not playing any game right now. Join one with /hats join.")
-    assert "/hats join" not in text and "/hats " in text
+    text = spanish("You are not playing any game right now. Join one with /hats lobby join.")
+    assert "/hats lobby join" not in text and "/hats " in text
 
 
 def test_with_ids_every_language_gets_the_same_tappable_mention():

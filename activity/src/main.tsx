@@ -1,0 +1,130 @@
+/**
+ * Entry point: sign in (Discord or local mode), open the protocol connection and render.
+ * See auth.ts for the sign-in, connection.ts for the WebSocket, ui/ for the screens.
+ */
+import { render } from "preact";
+import { discordSignIn, getConfig, inDiscord, localSignIn, storedLocal, validName, type Session } from "./auth";
+import { Connection } from "./connection";
+import { Controller } from "./controller";
+import { languageOf, Tr } from "./i18n";
+import type { Config } from "./protocol";
+import { initialState, reduce, Store } from "./store";
+import { App } from "./ui/App";
+import { SignIn } from "./ui/SignIn";
+import "./styles.css";
+import { applyTheme } from "./theme";
+
+const root = document.getElementById("app")!;
+applyTheme(document.documentElement);
+const browserLanguage = languageOf(navigator.language);
+
+function message(text: string, retry?: () => void): void {
+  const tr = new Tr(browserLanguage);
+  render(
+    <main class="message" data-testid="message">
+      <h1>🎩 Hats</h1>
+      <p role="alert">{text}</p>
+      {retry ? (
+        <button type="button" class="action primary" onClick={retry}>
+          {tr.t("Try again")}
+        </button>
+      ) : null}
+    </main>,
+    root,
+  );
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function wsUrl(): string {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws`;
+}
+
+function play(first: Session): void {
+  let session = first;
+  const store = new Store(initialState(languageOf(session.locale)));
+  let ctl: Controller | null = null;
+  const conn = new Connection({
+    url: wsUrl(),
+    socket: (url) => new WebSocket(url) as unknown as import("./connection").SocketLike,
+    hello: () => ({
+      session: session.session,
+      channel_id: session.channelId,
+      guild_id: session.guildId,
+      locale: session.locale,
+    }),
+    renewSession: async () => {
+      session = await session.renew();
+    },
+    onFrame: (frame) => store.update((s) => reduce(s, frame, ctl?.chatOpen ?? false)),
+    onState: (state) => store.update((s) => ({ ...s, conn: state })),
+  });
+  ctl = new Controller(store, conn);
+  window.addEventListener("online", () => conn.retryNow());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") conn.retryNow();
+  });
+  render(<App ctl={ctl} />, root);
+  conn.start();
+  (window as unknown as { hats?: unknown }).hats = { store, conn };
+}
+
+async function boot(): Promise<void> {
+  const tr = new Tr(browserLanguage);
+  let config: Config;
+  try {
+    config = await getConfig(fetch);
+  } catch {
+    message(tr.t("Could not sign in. Try again."), () => void boot());
+    return;
+  }
+  const sdk = await import("@discord/embedded-app-sdk");
+  if (inDiscord(location.search)) {
+    try {
+      play(await discordSignIn(config, sdk, fetch));
+    } catch {
+      message(tr.t("Could not sign in. Try again."), () => void boot());
+    }
+    return;
+  }
+  if (!config.local) {
+    message(tr.t("Could not sign in. Try again."));
+    return;
+  }
+  const opts = { search: location.search, storage: storage(), language: navigator.language };
+  const stored = storedLocal(opts.storage, Date.now());
+  if (stored) {
+    play(await localSignIn(stored.name, config, sdk, fetch, { ...opts, reuse: stored.answer }));
+    return;
+  }
+  const preset = new URLSearchParams(location.search).get("name"); // harness and tests: no prompt
+  if (preset && validName(preset)) {
+    play(await localSignIn(validName(preset)!, config, sdk, fetch, opts));
+    return;
+  }
+  const ask = (failed: boolean, busy = false, initial = ""): void => {
+    render(
+      <SignIn
+        tr={tr}
+        initial={initial}
+        busy={busy}
+        failed={failed}
+        onName={(name) => {
+          ask(false, true, name);
+          localSignIn(name, config, sdk, fetch, opts).then(play, () => ask(true, false, name));
+        }}
+      />,
+      root,
+    );
+  };
+  ask(false);
+}
+
+void boot();

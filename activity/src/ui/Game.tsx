@@ -1,0 +1,376 @@
+/**
+ * The game screen: the whole turn at one glance (issue 28). Header (whose turn, timer, draw
+ * deck and discard pile), the other players (hand size, black hats, collection, cookie,
+ * team), the tea table's slots, the last events, your collection and black hats, your hand,
+ * one line of guidance or refusal, and the actions. Tap a card, then a slot: 2 taps a turn.
+ */
+import type { JSX } from "preact";
+import { useEffect, useRef } from "preact/hooks";
+import { cardName, sortCards } from "../cards";
+import { fitLayout, fitVars, type Fit } from "../layout";
+import { answering, canDo, myMove, playableCards, targetsFor } from "../legal";
+import type { CardCode, View } from "../protocol";
+import { BlackHatFace, CardBack, CardFace } from "./art";
+import { Chat, ChatButton } from "./Chat";
+import { useApp, useNow, useViewport } from "./context";
+import { partnerOf, seatName, TEAM_NAMES, teamOf } from "./names";
+
+const TURNS = 8; // R14
+
+function Chips({ cards, label }: { cards: CardCode[]; label: string }): JSX.Element {
+  return (
+    <span class="chips" role="img" aria-label={label}>
+      {sortCards(cards).map((c, i) => (
+        <CardFace key={`${c}${i}`} code={c} size="chip" />
+      ))}
+    </span>
+  );
+}
+
+function Header({ view }: { view: View }): JSX.Element {
+  const { tr } = useApp();
+  const over = view.result !== null;
+  const mine = view.seat !== null && view.active_seat === view.seat;
+  const line = over
+    ? tr.t("The game is over.")
+    : mine
+      ? tr.t("Round {round}/{rounds}: it's your turn.", { round: view.round, rounds: TURNS })
+      : tr.t("Round {round}/{rounds}: it's {who}'s turn.", {
+          round: view.round,
+          rounds: TURNS,
+          who: view.names[view.active_seat] ?? "",
+        });
+  const now = useNow(view.deadline !== null && !over);
+  const left = view.deadline !== null ? Math.max(0, Math.round(view.deadline - now)) : null;
+  const deck = tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", view.deck_size);
+  const discard = tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", view.discard_size);
+  return (
+    <header class="area header" style={{ gridArea: "header" }} data-testid="header">
+      <span class={`turn${mine ? " mine" : ""}`} data-testid="turn-line" aria-live="polite">
+        {line}
+      </span>
+      {left !== null && !over ? (
+        <span
+          class={`timer${left <= 10 ? " urgent" : ""}`}
+          data-testid="timer"
+          role="timer"
+          aria-label={tr.t("Time left: {time}", { time: tr.duration(left) })}
+        >
+          {Math.floor(left / 60)}:{String(left % 60).padStart(2, "0")}
+        </span>
+      ) : null}
+      {view.teams === null ? (
+        <span class="piles">
+          <span class="pile" title={deck} aria-label={deck} role="img">
+            <span class="icon deck" aria-hidden="true" />
+            {view.deck_size}
+          </span>
+          <span class="pile" title={discard} aria-label={discard} role="img">
+            <span class="icon discard" aria-hidden="true" />
+            {view.discard_size}
+          </span>
+        </span>
+      ) : null}
+      {view.teams !== null && view.seat !== null && !over ? <ChatButton /> : null}
+    </header>
+  );
+}
+
+function Opponents({ view }: { view: View }): JSX.Element {
+  const { tr } = useApp();
+  const seats = view.names.map((_, s) => s).filter((s) => s !== view.seat);
+  return (
+    <section class="area opponents" style={{ gridArea: "opponents" }} data-testid="opponents">
+      {seats.map((seat) => {
+        const team = teamOf(view, seat);
+        const name = seatName(view, seat, tr);
+        const active = seat === view.active_seat && view.result === null;
+        const hand = tr.plural("{n} card in hand", "{n} cards in hand", view.hand_sizes[seat] ?? 0);
+        const blacks = tr.t("Black hats: {hats}", { hats: view.black_hat_counts[seat] ?? 0 });
+        const collection = view.collections[seat] ?? [];
+        const described = tr.t("Collection: {cards}", {
+          cards: collection.map((c) => cardName(c, tr)).join(", ") || "—",
+        });
+        return (
+          <div
+            key={seat}
+            class={`opponent${active ? " active" : ""}${team !== null ? ` team${team}` : ""}`}
+            data-testid={`seat-${seat}`}
+          >
+            <span class="who">
+              {active ? <span class="marker" aria-hidden="true">▶</span> : null}
+              <span class="name">{team !== null ? tr.t("{name} ({team})", { name, team: tr.t(TEAM_NAMES[team]) }) : name}</span>
+              {view.cookie === seat ? (
+                <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: name })}>
+                  🍪
+                </span>
+              ) : null}
+            </span>
+            <span class="counts">
+              <span class="count" role="img" aria-label={hand}>
+                <CardBack />×{view.hand_sizes[seat] ?? 0}
+              </span>
+              <span class="count" role="img" aria-label={blacks}>
+                <BlackHatFace />×{view.black_hat_counts[seat] ?? 0}
+              </span>
+            </span>
+            <Chips cards={collection} label={described} />
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function Table({ view }: { view: View }): JSX.Element {
+  const { tr, state, ctl } = useApp();
+  const targets = targetsFor(view, state.selected);
+  const choosing = state.selected !== null && myMove(view);
+  const hinted = state.hint?.kind === "exchange" ? state.hint.slot : null;
+  return (
+    <section class="area table" style={{ gridArea: "table" }} aria-label={tr.t("Tea table")} data-testid="table">
+      {view.board.map((card, i) => {
+        const slot = i + 1;
+        const target = choosing && targets.slots.includes(slot);
+        const label = tr.t("slot {slot}: {card}", { slot, card: cardName(card, tr) });
+        return (
+          <button
+            key={slot}
+            type="button"
+            class={`slot${target ? " target" : ""}${choosing && !target ? " off" : ""}${state.moved.includes(slot) ? " moved" : ""}${hinted === slot ? " hinted" : ""}`}
+            data-testid={`slot-${slot}`}
+            data-card={card}
+            aria-label={label}
+            aria-disabled={!target}
+            onClick={() => void ctl.tapSlot(slot)}
+          >
+            <span class="number" aria-hidden="true">
+              {slot}
+            </span>
+            <CardFace key={`${slot}:${card}`} code={card} />
+          </button>
+        );
+      })}
+    </section>
+  );
+}
+
+function Events({ view, lines }: { view: View; lines: number }): JSX.Element {
+  const { tr } = useApp();
+  const shown = view.events.slice(-lines);
+  return (
+    <section class="area events" style={{ gridArea: "events" }} aria-label={tr.t("Last moves")} data-testid="events">
+      <ol aria-live="polite">
+        {shown.map((e) => (
+          <li key={e.number}>{e.text}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Mine({ view }: { view: View }): JSX.Element {
+  const { tr } = useApp();
+  const me = view.seat!;
+  const collection = view.collections[me] ?? [];
+  const team = teamOf(view, me);
+  const own = view.own_black_hats ?? [];
+  const cards = collection.map((c) => cardName(c, tr)).join(", ") || "—";
+  return (
+    <section class={`area mine${team !== null ? ` team${team}` : ""}${view.active_seat === me ? " active" : ""}`} style={{ gridArea: "mine" }} data-testid="mine">
+      <span class="label" aria-hidden="true">
+        {tr.t("Your collection")}
+      </span>
+      {team !== null ? <span class={`team-label team${team}`}>{tr.t(TEAM_NAMES[team])}</span> : null}
+      {view.cookie === me ? (
+        <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: view.names[me] ?? "" })}>
+          🍪
+        </span>
+      ) : null}
+      <Chips cards={collection} label={tr.t("Your collection: {cards}", { cards })} />
+      {own.length ? (
+        <span
+          class="chips blacks"
+          role="img"
+          aria-label={tr.plural("{n} black hat: {cards}", "{n} black hats: {cards}", own.length, {
+            cards: own.map((c) => cardName(c, tr)).join(", "),
+          })}
+        >
+          {own.map((c, i) => (
+            <BlackHatFace key={`${c}${i}`} code={c} />
+          ))}
+        </span>
+      ) : null}
+    </section>
+  );
+}
+
+function Hand({ view }: { view: View }): JSX.Element {
+  const { tr, state, ctl } = useApp();
+  const hand = sortCards(view.hand ?? []);
+  const playable = playableCards(view);
+  const moving = myMove(view);
+  const hinted = state.hint && "card" in state.hint ? state.hint.card : null;
+  return (
+    <section class="area hand" style={{ gridArea: "hand" }} aria-label={tr.t("Your hand")} data-testid="hand">
+      {hand.map((card) => {
+        const targets = targetsFor(view, card);
+        const onlyBlack = targets.blackHat && !targets.slots.length;
+        const name = cardName(card, tr);
+        const label = onlyBlack ? tr.t("{card} (only as a black hat)", { card: name }) : name;
+        const selected = state.selected === card;
+        const dim = moving && !playable.has(card);
+        return (
+          <button
+            key={card}
+            type="button"
+            class={`hand-card${selected ? " selected" : ""}${dim ? " dim" : ""}${hinted === card ? " hinted" : ""}`}
+            data-testid={`hand-${card}`}
+            aria-label={label}
+            aria-pressed={selected}
+            aria-disabled={!moving || !playable.has(card)}
+            onClick={() => {
+              if (moving && playable.has(card)) ctl.selectCard(card);
+            }}
+          >
+            <CardFace code={card} />
+          </button>
+        );
+      })}
+    </section>
+  );
+}
+
+/** The one line under the hand: a refusal or hint when there is one, else what to do now. */
+export function promptText(view: View, selected: CardCode | null, tr: ReturnType<typeof useApp>["tr"]): string {
+  if (view.result !== null) return "";
+  if (view.seat === null) return tr.t("You are watching this game.");
+  const swap = view.pending_swap;
+  if (swap && swap.offerer === view.seat && !answering(view)) {
+    return tr.t("Waiting for {partner} to answer the swap.", { partner: view.names[swap.partner] ?? "" });
+  }
+  if (answering(view)) return tr.t("Choose a card to give back, or decline."); // the events say who offered
+  if (!myMove(view)) return "";
+  if (selected) {
+    const t = targetsFor(view, selected);
+    if (!t.slots.length && t.blackHat) return tr.t("{card} (only as a black hat)", { card: cardName(selected, tr) });
+    return tr.t("Exchange it with a slot, or choose another action.");
+  }
+  if (view.main_done) return tr.t("You can end your turn now.");
+  return tr.t("Choose a card, then what to do with it.");
+}
+
+function Prompt({ view }: { view: View }): JSX.Element {
+  const { tr, state } = useApp();
+  const notice = state.notice;
+  const text = notice ? notice.text : promptText(view, state.selected, tr);
+  return (
+    <p
+      class={`area prompt${notice?.kind === "error" ? " error" : ""}`}
+      style={{ gridArea: "prompt" }}
+      data-testid="prompt"
+      role={notice?.kind === "error" ? "alert" : "status"}
+      title={text}
+    >
+      {text}
+    </p>
+  );
+}
+
+function Actions({ view }: { view: View }): JSX.Element {
+  const { tr, state, ctl } = useApp();
+  const t = targetsFor(view, state.selected);
+  const answer = answering(view);
+  const buttons: JSX.Element[] = [];
+  const add = (testid: string, label: string, onClick: () => void, primary = false) =>
+    buttons.push(
+      <button key={testid} type="button" class={`action${primary ? " primary" : ""}`} data-testid={testid} onClick={onClick}>
+        {label}
+      </button>,
+    );
+  if (answer) {
+    if (t.answer) add("action-answer", tr.t("Give this card"), () => void ctl.cardAction("answer_swap"), true);
+    if (canDo(view, "decline_swap")) add("action-decline", tr.t("Decline the swap"), () => void ctl.simple("decline_swap"));
+  } else {
+    if (t.blackHat) add("action-black-hat", tr.t("Black hat"), () => void ctl.cardAction("black_hat"), !t.slots.length);
+    if (t.discard) add("action-discard", tr.t("Discard and draw"), () => void ctl.cardAction("discard"));
+    if (t.offer) add("action-offer", tr.t("Offer to partner"), () => void ctl.cardAction("offer_swap"));
+    if (canDo(view, "withdraw_swap")) add("action-withdraw", tr.t("Withdraw my offer"), () => void ctl.simple("withdraw_swap"));
+    if (canDo(view, "end_turn")) add("action-end-turn", tr.t("End turn"), () => void ctl.simple("end_turn"), view.main_done);
+  }
+  if (view.hints && myMove(view)) {
+    const label = tr.t("What should I do?");
+    buttons.push(
+      <button key="hint" type="button" class="action icon" data-testid="action-hint" aria-label={label} title={label} onClick={() => void ctl.hint()}>
+        <span aria-hidden="true">💡</span>
+      </button>,
+    );
+  }
+  return (
+    <section class="area actions" style={{ gridArea: "actions" }} data-testid="actions">
+      <span class="buttons">{buttons}</span>
+      <button
+        type="button"
+        class="toggle"
+        data-testid="auto-end"
+        aria-pressed={view.auto_end}
+        onClick={() => void ctl.autoEnd(!view.auto_end)}
+      >
+        {tr.t(view.auto_end ? "Auto end turn: on" : "Auto end turn: off")}
+      </button>
+    </section>
+  );
+}
+
+export function GameScreen({ view }: { view: View }): JSX.Element {
+  const { state } = useApp();
+  const { width, height } = useViewport();
+  const spectator = view.seat === null;
+  const fit: Fit = fitLayout({
+    width,
+    height,
+    seats: view.names.length,
+    slots: view.board.length,
+    handSize: view.hand?.length ?? 0,
+    spectator,
+  });
+  const vars = fitVars(fit);
+  const areas: Record<string, JSX.Element> = {
+    header: <Header view={view} />,
+    opponents: <Opponents view={view} />,
+    table: <Table view={view} />,
+    events: <Events view={view} lines={fit.eventLines} />,
+    prompt: <Prompt view={view} />,
+  };
+  if (!spectator) {
+    areas.mine = <Mine view={view} />;
+    areas.hand = <Hand view={view} />;
+    areas.actions = <Actions view={view} />;
+  }
+  const root = useRef<HTMLElement>(null);
+  const partner = partnerOf(view);
+  useEffect(() => {
+    root.current?.setAttribute("data-step", String(view.step));
+  }, [view.step]);
+  return (
+    <main
+      ref={root}
+      class={`game mode-${fit.mode}`}
+      style={vars}
+      data-testid="game"
+      data-game-id={view.game_id}
+      data-seat={view.seat ?? "spectator"}
+    >
+      {fit.columns.map((rows, c) => (
+        <div
+          key={c}
+          class={`col col${c}`}
+          style={{ gridTemplateRows: vars[`--col${c}-rows`], gridTemplateAreas: vars[`--col${c}-areas`] }}
+        >
+          {rows.map((r) => <div key={r.name} class="cell" style={{ gridArea: r.name }}>{areas[r.name] ?? null}</div>)}
+        </div>
+      ))}
+      {partner !== null && state.view?.teams ? <Chat view={view} /> : null}
+    </main>
+  );
+}

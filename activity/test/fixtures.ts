@@ -1,0 +1,53 @@
+import type { View } from "../src/protocol";
+
+/** A 3-seat view of seat 0 on its turn (R7 targets as an engine would list them). */
+export function view(overrides: Partial<View> = {}): View {
+  return {
+    t: "view",
+    game_id: "12",
+    step: 17,
+    seat: 0,
+    names: ["Ana", "AI (hard)", "Bo"],
+    ai: [null, "hard", null],
+    teams: null,
+    board: ["red5", "blue2", "green6", "yellow1", "purple3", "brown4"],
+    hand: ["orange2", "red1", "green3"],
+    own_black_hats: ["blue6"],
+    hand_sizes: [3, 3, 3],
+    collections: [["red2"], [], ["blue1", "blue4"]],
+    black_hat_counts: [1, 0, 1],
+    deck_size: 12,
+    discard_size: 3,
+    cookie: 2,
+    active_seat: 0,
+    to_move: 0,
+    round: 4,
+    main_done: false,
+    optional_used: false,
+    pending_swap: null,
+    deadline: null,
+    auto_end: true,
+    hints: false,
+    legal: [
+      { kind: "exchange", card: "orange2", slot: 4 },
+      { kind: "exchange", card: "red1", slot: 1 },
+      { kind: "exchange", card: "green3", slot: 2 },
+      { kind: "exchange", card: "green3", slot: 3 },
+      { kind: "exchange", card: "green3", slot: 4 },
+      { kind: "black_hat", card: "orange2" },
+      { kind: "black_hat", card: "red1" },
+      { kind: "black_hat", card: "green3" },
+      { kind: "discard", card: "orange2" },
+      { kind: "discard", card: "red1" },
+      { kind: "discard", card: "green3" },
+    ],
+    blocked: {
+      orange2: "Not slots 1, 2, 3, 5, 6: it needs the same type or a higher value.",
+      red1: "Not slots 2, 3, 4, 5, 6: it needs the same type or a higher value.",
+      green3: "Not slots 1, 5, 6: it needs the same type or a higher value.",
+    },
+    events: [{ number: 16, seat: 2, text: "Bo played 🟦1 on slot 2 and took 🟦2." }],
+    result: null,
+    ...overrides,
+  };
+}
