@@ -168,6 +168,7 @@ from data.store import Store, check_path, open_store
 from data.tournaments import (
     EntrantRow,
     EntrantSpec,
+    NoticeKind,
     TableResultRow,
     TableRow,
     TournamentBusy,
@@ -196,6 +197,7 @@ __all__ = [
     "LobbyRow",
     "LobbySeat",
     "MessageRole",
+    "NoticeKind",
     "OutboxItem",
     "OutboxKind",
     "ReplayFailed",

@@ -41,6 +41,10 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("tournaments", TOURNAMENT_COLUMNS),
     ("tournament_entrants", ENTRANT_COLUMNS),
     ("tournament_tables", "tournament_id, round, tab, players, thread_id, game_id"),
+    (
+        "tournament_notices",
+        "tournament_id, kind, round, claimed_by, claimed_until, message_id, posted_at",
+    ),
     ("timers", TIMER_COLUMNS),
     ("meta", "key, value"),
     ("outbox", "id, game_id, kind, created_at, delivered_at"),

@@ -31,6 +31,7 @@ __all__ = [
     "TOURNAMENT_COLUMNS",
     "EntrantRow",
     "EntrantSpec",
+    "NoticeKind",
     "TableResultRow",
     "TableRow",
     "TournamentBusy",
@@ -47,6 +48,19 @@ TOURNAMENT_COLUMNS = (
 )
 ENTRANT_COLUMNS = "tournament_id, user_id, signup, rating, provisional, dropped, joined_at"
 TABLE_COLUMNS = "t.tournament_id, t.round, t.tab, t.players, t.thread_id, t.game_id, g.status"
+
+
+class NoticeKind(enum.StrEnum):
+    """An announcement a tournament owes once (``tournament_notices``, migration 0012)."""
+
+    ROUND = "round"
+    """A round's tables and their threads (per round)."""
+    PAUSE = "pause"
+    """A round is over; the next one starts after the pause (per round)."""
+    FINAL = "final"
+    """The final standings (round 0)."""
+    CANCELLED = "cancelled"
+    """The tournament was called off (round 0)."""
 
 
 class TournamentStatus(enum.StrEnum):
@@ -326,6 +340,75 @@ class Tournaments:
             params += (guild_id,)
         row = await self._db.fetch_one(sql, params)
         return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    async def ended_unannounced(self) -> list[TournamentRow]:
+        """Finished or cancelled tournaments whose final or cancelled notice is not posted.
+
+        Oldest first (after a restart, the bot posts what is still owed).
+        """
+        rows = await self._db.fetch_all(
+            f"SELECT {', '.join('x.' + c.strip() for c in TOURNAMENT_COLUMNS.split(','))}"
+            " FROM tournaments x WHERE x.status IN ('finished', 'cancelled')"
+            " AND NOT EXISTS (SELECT 1 FROM tournament_notices n WHERE n.tournament_id = x.id"
+            " AND n.kind = x.status AND n.posted_at IS NOT NULL) ORDER BY x.id"
+        )
+        return [tournament_row(r) for r in rows]
+
+    # ------------------------------------------------------------------ notices
+    async def posted_notices(self, tournament_id: int) -> dict[tuple[str, int], int | None]:
+        """The posted announcements: ``(kind, round) -> message id`` (None: nothing kept)."""
+        rows = await self._db.fetch_all(
+            "SELECT kind, round, message_id FROM tournament_notices"
+            " WHERE tournament_id = ? AND posted_at IS NOT NULL",
+            (tournament_id,),
+        )
+        return {(r[0], int(r[1])): r[2] for r in rows}
+
+    async def claim_notice(
+        self,
+        tournament_id: int,
+        kind: NoticeKind,
+        round: int,
+        claimer: str,
+        *,
+        now: float,
+        lease: float,
+    ) -> bool:
+        """Claim the announcement ``(kind, round)`` for ``lease`` seconds; False if not ours.
+
+        One statement: of two processes exactly one wins; False also once it is posted. A
+        claim whose lease ran out (its process died) can be taken over; the same claimer may
+        claim again. ``now``/``lease`` in (unix) seconds.
+        """
+        row = await self._db.fetch_one(
+            "INSERT INTO tournament_notices (tournament_id, kind, round, claimed_by,"
+            " claimed_until) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (tournament_id, kind, round) DO UPDATE SET"
+            " claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until"
+            " WHERE tournament_notices.posted_at IS NULL"
+            " AND (tournament_notices.claimed_until <= ? OR tournament_notices.claimed_by = ?)"
+            " RETURNING tournament_id",
+            (tournament_id, kind.value, round, claimer, now + lease, now, claimer),
+        )
+        return row is not None
+
+    async def mark_notice(
+        self,
+        tournament_id: int,
+        kind: NoticeKind,
+        round: int,
+        message_id: int | None,
+        *,
+        at: float,
+    ) -> bool:
+        """Mark the announcement posted (``message_id``: the message, if any); False if it was."""
+        row = await self._db.fetch_one(
+            "UPDATE tournament_notices SET posted_at = ?, message_id = ?"
+            " WHERE tournament_id = ? AND kind = ? AND round = ? AND posted_at IS NULL"
+            " RETURNING tournament_id",
+            (at, message_id, tournament_id, kind.value, round),
+        )
+        return row is not None
 
     # ------------------------------------------------------------------ writing
     async def create(

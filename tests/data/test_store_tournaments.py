@@ -183,3 +183,28 @@ async def test_the_server_time_zone_is_stored(store):
     assert await store.guild_settings.timezone(GUILD) == "Europe/Berlin"
     await store.guild_settings.set_timezone(GUILD, None, at=2.0)
     assert await store.guild_settings.timezone(GUILD) is None
+
+
+async def test_a_notice_is_claimed_by_one_posted_once_and_an_ended_one_is_owed(store):
+    from data import NoticeKind
+
+    row = await open_with(store)
+    kind = NoticeKind.ROUND
+    assert await store.tournaments.claim_notice(row.id, kind, 1, "a", now=10.0, lease=30.0)
+    assert not await store.tournaments.claim_notice(row.id, kind, 1, "b", now=20.0, lease=30.0)
+    assert await store.tournaments.claim_notice(row.id, kind, 1, "a", now=20.0, lease=30.0)
+    # the claim of a process that died runs out: another one takes it over
+    assert await store.tournaments.claim_notice(row.id, kind, 1, "b", now=60.0, lease=30.0)
+    assert await store.tournaments.posted_notices(row.id) == {}
+    assert await store.tournaments.mark_notice(row.id, kind, 1, 555, at=61.0)
+    assert not await store.tournaments.mark_notice(row.id, kind, 1, 556, at=62.0)
+    assert not await store.tournaments.claim_notice(row.id, kind, 1, "b", now=99.0, lease=30.0)
+    assert await store.tournaments.posted_notices(row.id) == {("round", 1): 555}
+    # a cancelled tournament owes its notice until it is posted
+    assert await store.tournaments.ended_unannounced() == []
+    await store.tournaments.cancel(row.id, at=70.0)
+    assert [t.id for t in await store.tournaments.ended_unannounced()] == [row.id]
+    done = NoticeKind.CANCELLED
+    assert await store.tournaments.claim_notice(row.id, done, 0, "a", now=71.0, lease=30.0)
+    assert await store.tournaments.mark_notice(row.id, done, 0, None, at=72.0)
+    assert await store.tournaments.ended_unannounced() == []
