@@ -69,6 +69,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.outbox",
     "cogs.history",
+    "cogs.tournament",
 )
 """The cogs loaded at start-up, one per feature."""
 

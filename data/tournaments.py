@@ -327,6 +327,15 @@ class Tournaments:
         rows = await self._db.fetch_all(sql + " ORDER BY x.id DESC", params)
         return [tournament_row(r) for r in rows]
 
+    async def of_guild(self, guild_id: int, *, limit: int = 25) -> list[TournamentRow]:
+        """The server's tournaments, newest first (at most ``limit``)."""
+        rows = await self._db.fetch_all(
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ?"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [tournament_row(r) for r in rows]
+
     async def user_stats(self, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
         """``(played, won)``: finished tournaments ``user_id`` entered, and those they won."""
         sql = (

@@ -14,7 +14,8 @@ loses and doubles nothing:
 - running, a table without its game (a crash before it was created): the caller creates it
   (:meth:`TournamentService.start_table` is idempotent);
 - running, every game of the round over: after :data:`ROUND_PAUSE` seconds from the last end
-  the next round is paired and stored, or, after the last round, the tournament is finished;
+  the next round is paired and stored; after the last round the tournament is finished at
+  once;
 - otherwise the deadline is set again (:data:`LOOK_SECONDS`, or the pause's end).
 
 The Discord side (threads, the sign-up message, the scheduled event) is the cog's: it creates
@@ -360,7 +361,8 @@ class TournamentService:
                 await self._look_again(row, now + LOOK_SECONDS)
                 return Progress(Step.WAITING, row)
             ended = await self._round_ended_at(tables)
-            if not now_ok and now < ended + ROUND_PAUSE:
+            last = row.round >= row.rounds  # the final standings come at once
+            if not now_ok and not last and now < ended + ROUND_PAUSE:
                 await self._look_again(row, ended + ROUND_PAUSE)
                 return Progress(Step.WAITING, row)
             view = await self.view(tournament_id)
@@ -410,6 +412,14 @@ class TournamentService:
 
     async def _look_again(self, row: TournamentRow, due_at: float) -> None:
         await self.store.tournaments.set_timers(row.id, [TimerChange(KIND, due_at)])
+
+    async def look_at(self, tournament_id: int, due_at: float) -> bool:
+        """Set the tournament's deadline to ``due_at`` (unix seconds); False once it is over.
+
+        The caller (the bot) uses it to have the deadline runner, which one process claims,
+        do the next step now (``due_at`` = now) or to look again later.
+        """
+        return await self.store.tournaments.set_timers(tournament_id, [TimerChange(KIND, due_at)])
 
     async def game_over(self, game_id: int) -> int | None:
         """A game ended: if it is a tournament game, bring the tournament's look forward.
