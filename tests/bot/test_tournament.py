@@ -18,9 +18,19 @@ import pytest
 from data import TournamentStatus
 from tests.bot.helpers import bot_messages, play_one, v2_texts
 
+pytestmark = pytest.mark.simcord(settle_timeout=30.0)
+"""Work in the thread pool (a round's first deals, the AI's moves) takes real time: on a loaded
+2-core machine more than simcord's default 5 s of settling."""
+
 TIMER = 30
 """The tournament's turn timer, seconds."""
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
+
+
+def textual(bot):
+    """``bot`` without pictures (hands and tables in text): these tests are about rounds."""
+    bot.pictures.enabled = False
+    return bot
 
 
 class Night:
@@ -28,6 +38,7 @@ class Night:
 
     def __init__(self, env, count: int = 7) -> None:
         self.env = env
+        textual(env.bot)
         users = [env.create_user(name) for name in NAMES[:count]]
         self.guild = env.create_guild("Game night", owner=users[0])
         self.channel = self.guild.create_text_channel("hats")
@@ -107,7 +118,6 @@ async def test_seven_players_three_rounds_to_the_end(night, make_bot):
     env = night.env
     rng = random.Random(30)
     alice, bob = night.players[:2]
-    await alice.slash(night.channel, "hats settings pictures", on=False)  # text tables: quick
     tid, message_id = await open_tournament(night, name="Friday *night*", rounds=3, timer=TIMER)
     signup = night.message(message_id)
     text = "\n".join(v2_texts(signup))
@@ -148,7 +158,7 @@ async def test_seven_players_three_rounds_to_the_end(night, make_bot):
         if round_ == 2:  # a restart inside a round: old hand DMs still work
             session = await night.bot.games.session(tables[1].game_id)
             await play_one(night, session, rng)
-            await env.restart_bot(make_bot())
+            await env.restart_bot(textual(make_bot()))
         if round_ == 3:  # the host drops grace: her game goes on, no later round
             dropping = await alice.slash(
                 night.channel, "hats tournament drop", player=night.players[6].user
@@ -158,7 +168,7 @@ async def test_seven_players_three_rounds_to_the_end(night, make_bot):
             night, tid, rng, absent=frozenset({absent}) if round_ == 2 else frozenset()
         )
         if round_ == 1:  # a restart between a round's last game and the next round
-            await env.restart_bot(make_bot())
+            await env.restart_bot(textual(make_bot()))
         if round_ < 3:
             paused = "\n".join(v2_texts(night.message(message_id)))
             assert f"Round {round_} is over" in paused
@@ -204,7 +214,7 @@ async def test_seven_players_three_rounds_to_the_end(night, make_bot):
         night.env.backend.channels[t.id].thread_metadata.archived for t in threads
     )
     before = len(bot_messages(env, night.channel))
-    await env.restart_bot(make_bot())
+    await env.restart_bot(textual(make_bot()))
     assert len(bot_messages(env, night.channel)) == before
     # standings privately, then shared; the record as JSON
     mine = await bob.slash(night.channel, "hats tournament standings")
