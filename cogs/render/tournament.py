@@ -25,12 +25,14 @@ __all__ = [
     "TROPHY",
     "RoundTable",
     "final_texts",
+    "history_block",
     "points_text",
     "round_texts",
     "rules_section",
     "signup_texts",
     "standings_lines",
     "standings_texts",
+    "stats_line",
     "thread_name",
 ]
 
@@ -40,7 +42,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 _QUARTERS = {0: "", 1: "¼", 2: "½", 3: "¾"}
 
 RULES_TITLE = N_("Tournaments")
-"""The heading of the tournament rules in ``/hats rules`` and the README."""
+"""The heading of the tournament rules in ``/hats rules``."""
 RULES_TEXT = N_(
     "• Tables of 3 players; when the count does not divide by 3, tables of 2 take the rest "
     "(never a table of 1, never 4).\n"
@@ -59,8 +61,46 @@ RULES_TEXT = N_(
 
 
 def rules_section(tr: Tr) -> str:
-    """The tournament rules as one ``/hats rules`` section: bold title, then the bullets."""
-    return f"**{tr(RULES_TITLE)}**\n{tr(RULES_TEXT)}"
+    """The tournament rules for ``/hats rules`` (their own message): heading, then bullets."""
+    return f"### {TROPHY} {tr(RULES_TITLE)}\n{tr(RULES_TEXT)}"
+
+
+def stats_line(played: int, won: int, tr: Tr) -> str:
+    """``/hats stats``: tournaments played and won (finished ones)."""
+    return tr.plural(
+        "{trophy} {n} tournament played, {won} won",
+        "{trophy} {n} tournaments played, {won} won",
+        played,
+        trophy=TROPHY,
+        won=won,
+    )
+
+
+def history_block(rows: Sequence[TournamentRow], tr: Tr) -> str:
+    """``/hats history``: the server's (or a player's) tournaments, newest first, one a line."""
+    lines = [f"**{tr('Tournaments')}**"]
+    for row in rows:
+        when = int(row.finished_at or row.start_at or row.created_at)
+        if row.status is TournamentStatus.FINISHED and row.winner_id is not None:
+            how = tr("won by <@{winner}>", winner=row.winner_id)
+        elif row.status is TournamentStatus.RUNNING:
+            how = tr("round {round} of {rounds}", round=row.round, rounds=row.rounds)
+        elif row.status is TournamentStatus.OPEN:
+            how = tr("sign-up open")
+        else:
+            how = tr("cancelled")
+        lines.append(
+            tr(
+                "{trophy} **#{id}** {name} <t:{at}:d> · {how}",
+                trophy=TROPHY,
+                id=row.id,
+                name=tournament_title(row),
+                at=when,
+                how=how,
+            )
+        )
+    hint = tr("Standings: /hats tournament standings with its number (#).")
+    return fit_lines(lines, 1200, keep="first") + f"\n-# {hint}"
 
 
 def points_text(value: Fraction) -> str:

@@ -225,3 +225,13 @@ async def test_seven_players_three_rounds_to_the_end(night, make_bot):
     assert record.ephemeral
     data = json.loads(await record.response.attachments[0].read())
     assert data["format"] == "hats-tournament/1" and len(data["rounds"]) == 3
+    # stats count it, history lists it, the rules explain it
+    winner = night.by_id[table[0]]
+    stats = await winner.slash(night.channel, "hats stats")
+    assert "1 tournament played, 1 won" in "\n".join(v2_texts(stats.response.message))
+    history = await bob.slash(night.channel, "hats history")
+    listed = "\n".join(v2_texts(history.response.message))
+    assert f"**#{tid}** \u2068Friday \\*night\\*\u2069" in listed  # escaped, isolated
+    assert f"won by <@{table[0]}>" in listed
+    rules = await bob.slash(night.channel, "hats rules")
+    assert "Buchholz" in "\n".join(v2_texts(rules.followups[-1].message))
