@@ -40,6 +40,7 @@ from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.controls import ID, bounded_id, choice
 from cogs.errors import GuardedItem
+from cogs.i18n import N_
 from cogs.render.common import COLOUR
 from cogs.render.tournament import (
     final_texts,
@@ -81,6 +82,8 @@ QUIET = discord.AllowedMentions.none()
 """The tournament's message and standings name players without pinging them."""
 PLAYERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 """A round's announcement pings the players it seats (it is addressed to them)."""
+DEFAULT_NAME = N_("Hats night")
+"""A tournament's name when the host gives none (in the server's language)."""
 THREAD_ARCHIVE_MINUTES = 1440
 """A table's thread archives itself after a day without messages (archived at the end anyway)."""
 
@@ -355,7 +358,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
             turn_timer = lobby.default_timer(guild.id) if lobby else None
         else:
             turn_timer = check_timer(timer)
-        title = plain_text(name, NAME_LIMIT) or self.public_tr(guild.id)("Hats night")
+        title = plain_text(name, NAME_LIMIT) or self.public_tr(guild.id)(DEFAULT_NAME)
         row = await self.service.open(
             guild.id,
             interaction.channel_id or 0,
