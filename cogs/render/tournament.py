@@ -130,7 +130,7 @@ def standings_lines(standings: Sequence[Standing], tr: Tr, *, viewer: int | None
     """
     lines = [tr("-# place · player · points · Buchholz · game scores")]
     for s in standings:
-        place = MEDALS[s.rank - 1] if s.rank <= len(MEDALS) and s.games else f"`{s.rank:>2}.`"
+        place = MEDALS[s.rank - 1] if s.rank <= len(MEDALS) and s.games else f"{s.rank}."
         line = tr(
             "{place} <@{player}> **{points}** · {buchholz} · {scores}",
             place=place,

@@ -114,6 +114,7 @@ async def play_round(night, tid: int, rng: random.Random, absent=frozenset()) ->
                 await play_one(night, session, rng)
 
 
+@pytest.mark.simcord(settle_timeout=30.0)  # also when run again on PostgreSQL
 async def test_seven_players_three_rounds_to_the_end(night, make_bot):
     env = night.env
     rng = random.Random(30)
