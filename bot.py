@@ -72,6 +72,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.outbox",
     "cogs.history",
+    "cogs.tournament",
 )
 """The cogs loaded at start-up, one per feature."""
 

@@ -7,7 +7,8 @@ state in compact text when the server has pictures off.
 
 ``/hats history`` lists this server's recent finished games, each with the ``/hats replay``
 command that replays it (a clickable command mention), and a select that posts the chosen
-game's replay; ``/hats replay`` needs its game.
+game's replay, then the server's last tournaments (``/hats tournament``); ``/hats replay``
+needs its game. ``/hats stats`` counts the tournaments played and won too.
 
 Ratings are updated after every finished game (:meth:`HistoryCog.after_game`, called by the
 table cog before it posts the final scores, whose rating field it fills) and at start-up for
@@ -43,6 +44,7 @@ from cogs.render.history import (
     replay_texts,
     stats_texts,
 )
+from cogs.render.tournament import history_block, stats_line
 from cogs.replies import seat_labels, send_private
 from cogs.scope import game_visible
 from data import Store, StoreError
@@ -78,6 +80,8 @@ TREND_GAMES = 5
 """The trend in ``/hats stats`` covers this many last rated games."""
 HISTORY_GAMES = 10
 """Games listed by ``/hats history``."""
+HISTORY_TOURNAMENTS = 5
+"""Tournaments listed by ``/hats history`` (after the games)."""
 
 
 class LeaderboardButton(
@@ -270,6 +274,9 @@ async def stats_message(
         everywhere=everywhere,
         server=guild_id is not None,
     )
+    played, won = await store.tournaments.user_stats(user_id, guild_id=guild_id)
+    if played:
+        blocks.append(stats_line(played, won, tr))
     return text_view(blocks)
 
 
@@ -435,6 +442,14 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
             limit=HISTORY_GAMES,
         )
         blocks = history_texts(games, tr, who=player.mention if player else None)
+        store = self.bot.store.tournaments
+        tournaments = (
+            await store.of_user(player.id, guild_id=interaction.guild_id)
+            if player
+            else await store.of_guild(interaction.guild_id)
+        )[:HISTORY_TOURNAMENTS]
+        if tournaments:  # the tournaments after the games, before the replay hint
+            blocks.insert(len(blocks) - 1 if games else len(blocks), history_block(tournaments, tr))
         view = text_view(blocks, *_history_row([g.game_id for g in games], tr))
         await send_private(interaction, view=view)
 

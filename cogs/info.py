@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
+from cogs.render.common import COLOUR
 from cogs.render.rules import rules_views
+from cogs.render.tournament import rules_section
 from cogs.replies import send_private
 from cogs.scope import game_visible
 from cogs.table import record_file
@@ -22,9 +24,15 @@ class InfoCog(HatsFeature, name="InfoCog"):
 
     @app_commands.command(name="rules", description="The rules and the scoring, in short")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """``/hats rules``: privately, so the channel stays clean."""
-        for view in rules_views(self.tr(interaction)):  # one message in every language
+        """``/hats rules``: privately, so the channel stays clean; the tournaments' rules after."""
+        tr = self.tr(interaction)
+        for view in rules_views(tr):  # one message in every language
             await send_private(interaction, view=view)
+        tournament = discord.ui.Container(accent_colour=COLOUR)
+        tournament.add_item(discord.ui.TextDisplay(rules_section(tr)))
+        extra = discord.ui.LayoutView(timeout=None)
+        extra.add_item(tournament)
+        await send_private(interaction, view=extra)  # the tournament rules, apart
 
     @app_commands.command(
         name="record", description="Download the record (hats-record/1 JSON) of a finished game"

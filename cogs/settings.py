@@ -4,6 +4,8 @@
 ``/hats settings pictures``: pictures on the table and the end screen, or a compact text layout.
 ``/hats settings timer``: the turn timer new lobbies here start with (the host can change a
 lobby's own timer with ``/hats new timer:`` or the lobby's timer menu).
+``/hats settings timezone``: the IANA time zone a tournament's ``start`` is read in (UTC when
+unset), checked with the standard library's :mod:`zoneinfo`.
 
 Every setting is stored per server (``data.guild_settings``, migrations 0006 and 0010) and
 survives restarts; the open lobbies and live tables are redrawn at once.
@@ -12,28 +14,69 @@ survives restarts; the open lobbies and live tables are redrawn at once.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, available_timezones
 
 import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
+from cogs.clock import now
 from cogs.language import DEFAULT_CHOICE, LANGUAGE_NAMES, fold, parse_language
 from cogs.render.common import duration_text
 from cogs.replies import send_private
 from data.guild_settings import GuildOptions
 from service import ServiceError
+from service.start_time import check_zone
 
 if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
 
-__all__ = ["MIN_TIMER", "SettingsCog", "check_timer"]
+__all__ = ["COMMON_ZONES", "MIN_TIMER", "SettingsCog", "check_timer"]
 
 log = logging.getLogger("hats.settings")
 
 MIN_TIMER = 10
 """The shortest turn timer in seconds (0 is no timer)."""
+
+COMMON_ZONES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Lisbon",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Europe/Madrid",
+    "Europe/Rome",
+    "Europe/Zurich",
+    "Europe/Vienna",
+    "Europe/Warsaw",
+    "Europe/Athens",
+    "Europe/Moscow",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Mexico_City",
+    "America/Bogota",
+    "America/Buenos_Aires",
+    "America/Sao_Paulo",
+    "Asia/Kolkata",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+)
+"""The zones ``/hats settings timezone`` offers before anything is typed (where our
+players are: the five catalog languages' countries and the largest time zones)."""
+
+
+@cache
+def _all_zones() -> tuple[str, ...]:
+    """Every IANA zone the system knows, sorted (read once)."""
+    return tuple(sorted(available_timezones()))
 
 
 def check_timer(seconds: int) -> float | None:
@@ -178,6 +221,43 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             await send_private(interaction, text)
 
         await self.guarded(interaction, work)
+
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Common zones first, then every IANA zone containing what was typed."""
+        needle = fold(current).replace(" ", "_")
+        common = [z for z in COMMON_ZONES if needle in fold(z)]
+        rest = [z for z in _all_zones() if needle and needle in fold(z) and z not in common]
+        return [app_commands.Choice(name=z, value=z) for z in (common + rest)[:25]]
+
+    @settings.command(
+        name="timezone", description="The time zone tournament start times are read in here"
+    )
+    @app_commands.describe(zone="A time zone like Europe/Berlin or America/New_York (or UTC)")
+    async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
+        """``/hats settings timezone zone``: an IANA zone (``zoneinfo``); UTC is the default."""
+
+        async def work() -> None:
+            guild_id = self._manager_guild(interaction)
+            name = check_zone(zone)
+            await self.bot.store.guild_settings.set_timezone(
+                guild_id, None if name == "UTC" else name
+            )
+            tr = self.tr(interaction)
+            local = datetime.fromtimestamp(now(), ZoneInfo(name)).strftime("%H:%M")
+            await send_private(
+                interaction,
+                tr(
+                    "Tournament start times here are now read in {zone} (it is {time} there now).",
+                    zone=name,
+                    time=local,
+                ),
+            )
+
+        await self.guarded(interaction, work)
+
+    timezone.autocomplete("zone")(zone_autocomplete)
 
     def _remember(self, guild_id: int, options: GuildOptions) -> None:
         if options == GuildOptions():

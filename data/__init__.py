@@ -85,6 +85,8 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.guild_settings.set_turn_timer(guild_id, seconds | None, *, at=None)  # 0: no timer
     store.outbox.pending(game_id=None) -> list[OutboxItem]   # announcements still owed
     store.outbox.mark_delivered(item_id, at=...) -> bool     # 'start' / 'end' items, see 0005
+    store.tournaments.create / join / withdraw / drop / start_round / create_table_game /
+        finish / cancel / entrants / tables / results ...  # Swiss tournaments, see 0011
 
     # Every driver error (full disk, read-only, I/O, damaged, locked, cannot open; on
     # PostgreSQL also the server unreachable or restarting, a lock timeout) leaves a
@@ -163,10 +165,24 @@ from data.rows import (
     UserStats,
 )
 from data.store import Store, check_path, open_store
+from data.tournaments import (
+    EntrantRow,
+    EntrantSpec,
+    NoticeKind,
+    TableResultRow,
+    TableRow,
+    TournamentBusy,
+    TournamentClosed,
+    TournamentFull,
+    TournamentRow,
+    TournamentStatus,
+)
 
 __all__ = [
     "ChannelBusy",
     "ConstraintViolated",
+    "EntrantRow",
+    "EntrantSpec",
     "FaultKind",
     "GameChange",
     "GameImport",
@@ -181,6 +197,7 @@ __all__ = [
     "LobbyRow",
     "LobbySeat",
     "MessageRole",
+    "NoticeKind",
     "OutboxItem",
     "OutboxKind",
     "ReplayFailed",
@@ -199,8 +216,15 @@ __all__ = [
     "StoreOpenError",
     "StoreTooNew",
     "StoreUnreadable",
+    "TableResultRow",
+    "TableRow",
     "TimerChange",
     "TimerRow",
+    "TournamentBusy",
+    "TournamentClosed",
+    "TournamentFull",
+    "TournamentRow",
+    "TournamentStatus",
     "UserStats",
     "check_path",
     "database_path",

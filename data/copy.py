@@ -24,6 +24,7 @@ from data.restore import restore
 from data.results import RESULT_COLUMNS
 from data.store import Store
 from data.timers import TIMER_COLUMNS
+from data.tournaments import ENTRANT_COLUMNS, TOURNAMENT_COLUMNS
 
 __all__ = ["TABLES", "CopyRefused", "CopyReport", "VerifyFailed", "copy_store", "table_rows"]
 
@@ -37,10 +38,17 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("game_messages", MESSAGE_COLUMNS),
     ("results", f"game_id, {RESULT_COLUMNS}"),
     ("records", "game_id, record"),
+    ("tournaments", TOURNAMENT_COLUMNS),
+    ("tournament_entrants", ENTRANT_COLUMNS),
+    ("tournament_tables", "tournament_id, round, tab, players, thread_id, game_id"),
+    (
+        "tournament_notices",
+        "tournament_id, kind, round, claimed_by, claimed_until, message_id, posted_at",
+    ),
     ("timers", TIMER_COLUMNS),
     ("meta", "key, value"),
     ("outbox", "id, game_id, kind, created_at, delivered_at"),
-    ("guild_settings", "guild_id, language, updated_at, pictures, turn_timer"),
+    ("guild_settings", "guild_id, language, updated_at, pictures, turn_timer, timezone"),
     ("history_games", "game_id, seq, guild_id, seats, finished_at, rated"),
     ("history_favourites", "game_id, seat, hat_type"),
     (
@@ -52,7 +60,7 @@ TABLES: tuple[tuple[str, str], ...] = (
 """Every table of the schema with its columns, parents before children (foreign keys).
 A new table (a new repository) must be added here; a test checks the list is complete."""
 
-_IDENTITY_TABLES = ("lobbies", "games", "timers", "outbox")
+_IDENTITY_TABLES = ("lobbies", "games", "timers", "outbox", "tournaments")
 """Tables whose ``id`` the database numbers: the target's counter moves past the copied ids."""
 
 

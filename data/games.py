@@ -30,7 +30,9 @@ __all__ = [
     "SEAT_COLUMNS",
     "GameImport",
     "Games",
+    "checked_config",
     "game_row",
+    "insert_game",
     "require_live",
     "seat_row",
 ]
@@ -99,6 +101,37 @@ class GameImport:
     at: float | None = None
 
 
+async def insert_game(
+    tx: Transaction,
+    guild_id: int,
+    channel_id: int,
+    config_json: str,
+    seats: Sequence[SeatSpec],
+    settings: Mapping[str, Any] | None,
+    now: float,
+) -> GameRow:
+    """Insert a live game and its seats inside the caller's write transaction ``tx``.
+
+    ``config_json``: the checked config (:func:`checked_config`); raises ConstraintViolated
+    when the channel already holds a live game (:func:`data.lobbies.is_channel_conflict`).
+    """
+    row = await tx.one(
+        f"INSERT INTO games (guild_id, channel_id, config, settings, created_at, updated_at)"
+        f" VALUES (?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+        (guild_id, channel_id, config_json, jsoncodec.dumps(dict(settings or {})), now, now),
+    )
+    assert row is not None
+    await tx.many(
+        "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+        [(row[0], i, s.user_id, s.ai_level) for i, s in enumerate(seats)],
+    )
+    return game_row(row)
+
+
+checked_config = _checked_config
+"""The public name of the config check (``data.tournaments`` creates games too)."""
+
+
 class Games:
     """Repository of ``games`` and ``game_seats``."""
 
@@ -160,17 +193,7 @@ class Games:
         settings: Mapping[str, Any] | None,
         now: float,
     ) -> GameRow:
-        row = await tx.one(
-            f"INSERT INTO games (guild_id, channel_id, config, settings, created_at, updated_at)"
-            f" VALUES (?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
-            (guild_id, channel_id, config_json, jsoncodec.dumps(dict(settings or {})), now, now),
-        )
-        assert row is not None
-        await tx.many(
-            "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
-            [(row[0], i, s.user_id, s.ai_level) for i, s in enumerate(seats)],
-        )
-        return game_row(row)
+        return await insert_game(tx, guild_id, channel_id, config_json, seats, settings, now)
 
     async def import_games(self, games: Iterable[GameImport]) -> list[int]:
         """Insert whole live games with their steps in ONE transaction; return their ids.

@@ -1,7 +1,8 @@
 """Per-server settings (``/hats settings``): the public language, pictures on/off, the turn timer.
 
-One row per server that changed a setting (migrations 0006 and 0010). A NULL column means
-"the default": the server's own language, pictures on, the bot's default turn timer.
+One row per server that changed a setting (migrations 0006, 0010 and 0011's time zone). A NULL
+column means "the default": the server's own language, pictures on, the bot's default turn
+timer, UTC.
 """
 
 from __future__ import annotations
@@ -76,6 +77,19 @@ class GuildSettings:
     ) -> None:
         """``guild_id``'s new lobbies' turn timer: seconds, 0 for none, None for the default."""
         await self._set(guild_id, "turn_timer", seconds, at)
+
+    async def timezone(self, guild_id: int) -> str | None:
+        """The IANA time zone set for ``guild_id`` (``"Europe/Berlin"``), or None (UTC)."""
+        row = await self._db.fetch_one(
+            "SELECT timezone FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return row[0] if row else None
+
+    async def set_timezone(
+        self, guild_id: int, zone: str | None, *, at: float | None = None
+    ) -> None:
+        """Store ``guild_id``'s time zone (an IANA name, checked by the caller); None: UTC."""
+        await self._set(guild_id, "timezone", zone, at)
 
     async def _set(self, guild_id: int, column: str, value: object, at: float | None) -> None:
         """Upsert one column (``column`` is one of this class's own names, never user input)."""

@@ -170,8 +170,8 @@ class GameMessage:
 class TimerRow:
     """A deadline that survives restarts (turn timers, swap offer lapses, lobby expiry).
 
-    Owned by exactly one of ``game_id`` / ``lobby_id`` and unique per (owner, ``kind``);
-    ``due_at`` in unix seconds; ``payload`` a JSON object for the bot.
+    Owned by exactly one of ``game_id`` / ``lobby_id`` / ``tournament_id`` and unique per
+    (owner, ``kind``); ``due_at`` in unix seconds; ``payload`` a JSON object for the bot.
     """
 
     id: int
@@ -181,6 +181,7 @@ class TimerRow:
     seat: int | None
     due_at: float
     payload: dict[str, Any]
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

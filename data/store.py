@@ -46,6 +46,7 @@ from data.results import Results
 from data.rows import GameChange
 from data.steps import Steps
 from data.timers import Timers
+from data.tournaments import Tournaments
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
@@ -79,7 +80,8 @@ class Store:
     (:class:`~data.results.Results`), ``snapshot`` (:class:`~data.restore.Snapshot`),
     ``meta`` (:class:`~data.meta.Meta`), ``guild_settings``
     (:class:`~data.guild_settings.GuildSettings`), ``outbox`` (:class:`~data.outbox.Outbox`),
-    ``history`` (:class:`~data.history.History`), ``gauges`` (:class:`~data.gauges.Gauges`).
+    ``history`` (:class:`~data.history.History`), ``gauges`` (:class:`~data.gauges.Gauges`),
+    ``tournaments`` (:class:`~data.tournaments.Tournaments`).
     Create it with :func:`open_store`; close it with :meth:`close` or ``async with``.
     ``backend`` is ``"sqlite"`` or ``"postgres"``; ``path`` the file (or the URL without its
     password). ``origin``: this opened store's unique name (``"hats-<hostname>-<pid>-<6
@@ -109,6 +111,7 @@ class Store:
         self.outbox = Outbox(db)
         self.history = History(db)
         self.gauges = Gauges(db)
+        self.tournaments = Tournaments(db)
 
     async def watch(self, callback: Callable[[GameChange], None]) -> None:
         """Call ``callback(GameChange)`` for each change of a game, by any process (PostgreSQL).

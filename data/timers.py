@@ -20,7 +20,7 @@ from data.rows import TimerChange, TimerRow
 
 __all__ = ["TIMER_COLUMNS", "Timers", "check_timer_change", "timer_row", "write_timer_changes"]
 
-TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload"
+TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload, tournament_id"
 
 
 def _upsert_sql(column: str) -> str:
@@ -42,7 +42,7 @@ def check_timer_change(change: TimerChange) -> None:
 
 
 async def write_timer_changes(
-    tx: Transaction, game_id: int, changes: Iterable[TimerChange]
+    tx: Transaction, game_id: int, changes: Iterable[TimerChange], *, column: str = "game_id"
 ) -> None:
     """Apply ``changes`` to the game's timers inside the caller's write transaction ``tx``.
 
@@ -51,19 +51,23 @@ async def write_timer_changes(
     several changes of one kind the last counts. Two calls at most (the deletes, then the
     sets; each one statement, or ``executemany`` for several rows). Raises ValueError for an
     empty kind or a ``due_at`` that is not a number (before anything is written).
+    ``column``: the owner's column (``"game_id"``, or ``"tournament_id"`` with ``game_id``
+    then the tournament's id).
     """
+    if column not in ("game_id", "lobby_id", "tournament_id"):
+        raise ValueError(f"unknown timer owner column {column!r}")
     last: dict[str, TimerChange] = {}
     for change in changes:
         check_timer_change(change)
         last[change.kind] = change
     cleared = [(game_id, c.kind) for c in last.values() if c.due_at is None]
-    await _run_each(tx, "DELETE FROM timers WHERE game_id = ? AND kind = ?", cleared)
+    await _run_each(tx, f"DELETE FROM timers WHERE {column} = ? AND kind = ?", cleared)
     set_rows = [
         (game_id, c.kind, c.seat, float(c.due_at), jsoncodec.dumps(dict(c.payload)))
         for c in last.values()
         if c.due_at is not None
     ]
-    await _run_each(tx, _upsert_sql("game_id"), set_rows)
+    await _run_each(tx, _upsert_sql(column), set_rows)
 
 
 async def _run_each(tx: Transaction, sql: str, rows: list[tuple[Any, ...]]) -> None:
@@ -76,13 +80,24 @@ async def _run_each(tx: Transaction, sql: str, rows: list[tuple[Any, ...]]) -> N
 
 def timer_row(r: Sequence[Any]) -> TimerRow:
     """A :class:`TimerRow` from a row selected with :data:`TIMER_COLUMNS`."""
-    return TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], jsoncodec.loads_object(r[6]))
+    return TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], jsoncodec.loads_object(r[6]), r[7])
 
 
-def _owner(game_id: int | None, lobby_id: int | None) -> tuple[str, int]:
-    if (game_id is None) == (lobby_id is None):
-        raise ValueError("give exactly one of game_id and lobby_id")
-    return ("game_id", game_id) if game_id is not None else ("lobby_id", lobby_id)  # type: ignore[return-value]
+def _owner(
+    game_id: int | None, lobby_id: int | None, tournament_id: int | None = None
+) -> tuple[str, int]:
+    owners = [
+        (column, value)
+        for column, value in (
+            ("game_id", game_id),
+            ("lobby_id", lobby_id),
+            ("tournament_id", tournament_id),
+        )
+        if value is not None
+    ]
+    if len(owners) != 1:
+        raise ValueError("give exactly one of game_id, lobby_id and tournament_id")
+    return owners[0]
 
 
 class Timers:
@@ -104,15 +119,16 @@ class Timers:
         lobby_id: int | None = None,
         seat: int | None = None,
         payload: Mapping[str, Any] | None = None,
+        tournament_id: int | None = None,
     ) -> TimerRow:
         """Create or replace the owner's ``kind`` timer (e.g. ``"turn"``, ``"swap_offer"``).
 
-        ``due_at`` in unix seconds; exactly one owner. A replaced timer loses its claim (it
-        fires at its new deadline; the old claimer's :meth:`complete` returns False). Raises
-        ValueError without exactly one owner, ConstraintViolated for an unknown owner (foreign
-        key).
+        ``due_at`` in unix seconds; exactly one owner (a game, a lobby or a tournament). A
+        replaced timer loses its claim (it fires at its new deadline; the old claimer's
+        :meth:`complete` returns False). Raises ValueError without exactly one owner,
+        ConstraintViolated for an unknown owner (foreign key).
         """
-        column, owner = _owner(game_id, lobby_id)
+        column, owner = _owner(game_id, lobby_id, tournament_id)
         row = await self._db.fetch_one(
             f"{_upsert_sql(column)} RETURNING {TIMER_COLUMNS}",
             (owner, kind, seat, due_at, jsoncodec.dumps(dict(payload or {}))),
@@ -121,20 +137,30 @@ class Timers:
         return timer_row(row)
 
     async def clear_timer(
-        self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None
+        self,
+        kind: str,
+        *,
+        game_id: int | None = None,
+        lobby_id: int | None = None,
+        tournament_id: int | None = None,
     ) -> bool:
         """Remove the owner's ``kind`` timer; False if there was none."""
-        column, owner = _owner(game_id, lobby_id)
+        column, owner = _owner(game_id, lobby_id, tournament_id)
         row = await self._db.fetch_one(
             f"DELETE FROM timers WHERE {column} = ? AND kind = ? RETURNING id", (owner, kind)
         )
         return row is not None
 
     async def get_timer(
-        self, kind: str, *, game_id: int | None = None, lobby_id: int | None = None
+        self,
+        kind: str,
+        *,
+        game_id: int | None = None,
+        lobby_id: int | None = None,
+        tournament_id: int | None = None,
     ) -> TimerRow | None:
         """The owner's ``kind`` timer, or None."""
-        column, owner = _owner(game_id, lobby_id)
+        column, owner = _owner(game_id, lobby_id, tournament_id)
         row = await self._db.fetch_one(
             f"SELECT {TIMER_COLUMNS} FROM timers WHERE {column} = ? AND kind = ?", (owner, kind)
         )

@@ -64,15 +64,22 @@ SWEEP_SECONDS = 30.0
 move deadline moves again within two periods (the sweep's grace is one period)."""
 
 
-def deadline_key(kind: str, game_id: int | None, lobby_id: int | None) -> tuple[Owner, str]:
+def deadline_key(
+    kind: str, game_id: int | None, lobby_id: int | None, tournament_id: int | None = None
+) -> tuple[Owner, str]:
     """The in-memory key of a deadline: its owner and kind."""
-    owner = ("game", game_id) if game_id is not None else ("lobby", lobby_id or 0)
+    if game_id is not None:
+        owner: Owner = ("game", game_id)
+    elif tournament_id is not None:
+        owner = ("tournament", tournament_id)
+    else:
+        owner = ("lobby", lobby_id or 0)
     return owner, kind
 
 
 def row_key(row: TimerRow) -> tuple[Owner, str]:
     """The in-memory key of a deadline row: its owner and kind."""
-    return deadline_key(row.kind, row.game_id, row.lobby_id)
+    return deadline_key(row.kind, row.game_id, row.lobby_id, row.tournament_id)
 
 
 class DeadlineRunner:

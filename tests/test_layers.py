@@ -6,7 +6,8 @@ layer and the ones below, never one above, and nothing below ``cogs`` imports di
 ``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
 ``history``), so they sit beside ``engine``'s first floor. ``telemetry`` (metrics, JSON logs)
 sits on the ground floor beside ``engine`` and imports nothing of the project, so every layer
-may count what it sees. The only exception: a cog may name
+may count what it sees; so does ``tournament`` (the pure rules of a Swiss tournament: tables,
+pairings, points, standings), which the service uses. The only exception: a cog may name
 ``bot.HatsBot`` in a type annotation (an import inside ``if TYPE_CHECKING:``), as RoboDanny's
 cogs do; it is never imported at run time.
 """
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "telemetry": 0,
     "engine": 0,
+    "tournament": 0,
     "coach": 1,
     "history": 1,
     "pictures": 1,

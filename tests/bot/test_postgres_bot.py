@@ -25,6 +25,10 @@ from tests.bot.test_restart_and_dms import (  # noqa: F401
     test_restart_keeps_open_lobby_and_its_buttons,
     test_restart_mid_game_old_buttons_work_and_game_finishes,
 )
+from tests.bot.test_tournament import (  # noqa: F401
+    night,
+    test_seven_players_three_rounds_to_the_end,
+)
 
 pytestmark = pytest.mark.postgres
 
