@@ -50,7 +50,7 @@ from web.auth import (
     local_user_id,
 )
 from web.hub import Hub, Viewer
-from web.socket import FrameError, serve_socket
+from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr, Translator
@@ -89,7 +89,9 @@ class WebConfig:
 
     ``port`` 0 picks a free port (tests); ``client_secret`` None: no Discord sign-in (only
     local mode); ``discord_api``: Discord's API base URL (tests point it at a fake);
-    ``session_ttl``: seconds a session lives; ``client_dir``: the built browser app.
+    ``session_ttl``: seconds a session lives; ``client_dir``: the built browser app;
+    ``rate_per_s``/``rate_burst``: requests a second one WebSocket may send on average / at
+    once (a request over the limit is answered ``rate_limited``).
     """
 
     port: int
@@ -100,6 +102,8 @@ class WebConfig:
     local: bool = False
     session_ttl: float = 12 * 3600.0
     client_dir: Path = CLIENT_DIR
+    rate_per_s: float = RATE_PER_S
+    rate_burst: float = RATE_BURST
 
 
 class WebServer:

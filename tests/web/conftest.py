@@ -175,8 +175,13 @@ class Client:
 
 
 @contextlib.asynccontextmanager
-async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api/v10"):
-    """A store under ``where``, its game service and the web server on a free port."""
+async def open_web_world(
+    where: Path, discord_url: str = "http://127.0.0.1:9/api/v10", **settings: Any
+):
+    """A store under ``where``, its game service and the web server on a free port.
+
+    ``settings``: WebConfig fields to change (e.g. ``rate_per_s``).
+    """
     store = await open_store(where / "hats.sqlite3")
     seeds = itertools.count(7001)
     events: list[tuple[str, tuple[Any, ...]]] = []
@@ -196,6 +201,7 @@ async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api
         client_secret=SECRET,
         discord_api=discord_url,
         client_dir=where / "dist",
+        **settings,
     )
     server = WebServer(
         config,
