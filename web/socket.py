@@ -27,6 +27,7 @@ from engine.errors import GameOver, NotYourTurn
 from service import OutcomeUnknown, OutOfDate, ServiceError
 from service.requests import (
     NOT_YOUR_CONTROLS,
+    WEB_ORIGIN,
     AutoEnd,
     game_over_error,
     play_request,
@@ -342,7 +343,14 @@ class Conversation:
         except (KeyError, TypeError, ValueError):
             raise FrameError("bad_frame", self._bad_frame_text()) from None
         try:
-            await play_request(self.server.games, session, viewer.user_id, action, version=step)
+            await play_request(
+                self.server.games,
+                session,
+                viewer.user_id,
+                action,
+                version=step,
+                origin=WEB_ORIGIN,
+            )
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise
@@ -363,7 +371,7 @@ class Conversation:
             raise FrameError("bad_frame", self._bad_frame_text())
         try:
             seat = seat_for(session, viewer.user_id)
-            done = await switch_auto_end(self.server.games, session, seat, on)
+            done = await switch_auto_end(self.server.games, session, seat, on, origin=WEB_ORIGIN)
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise
