@@ -426,9 +426,12 @@ class HatsBot(commands.AutoShardedBot):
             web_hears(self.web, event_name, args)
         super().dispatch(event_name, *args, **kwargs)
 
-    def watching_live(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` follows game ``game_id`` live in the Activity (no turn ping)."""
-        return self.web is not None and self.web.watching(game_id, user_id)
+    def watching_live(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` follows game ``game_id`` live in the Activity (no turn ping).
+
+        ``channel_id``: the game's channel; an Activity open on its lobby counts (a start).
+        """
+        return self.web is not None and self.web.watching(game_id, user_id, channel_id)
 
     async def open_web(self) -> None:
         """Open the Activity's web server (``HATS_WEB_PORT``, or ``--local``); nothing if off.

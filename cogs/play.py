@@ -762,13 +762,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """Outbox ``start``: the player to move gets their live hand DM; the others one line.
 
         Idempotent (a retry or a restart calls it again): seats that have a DM already are
-        skipped.
+        skipped, and so are players who follow the channel live in the Activity.
         """
         game = session.game
         for seat in session.human_seats():
             s = seat.seat
             if session.message(DM_ROLE, s) is not None:
                 continue
+            if self.bot.watching_live(session.id, seat.user_id or 0, session.row.channel_id):
+                continue  # the Activity on this channel shows them the start live
             if game.to_move == s:
                 await self.send_hand_dm(session, s)
                 continue

@@ -217,9 +217,20 @@ class Hub:
         if game_id is not None:
             self.by_game.setdefault(game_id, set()).add(viewer)
 
-    def watching(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process."""
-        return any(v.user_id == user_id and not v.closed for v in self.by_game.get(game_id, ()))
+    def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process.
+
+        With ``channel_id`` (the game's channel), a WebSocket on that channel's lobby counts
+        too: a game that just started there moves its lobby's viewers to it.
+        """
+        if any(v.user_id == user_id and not v.closed for v in self.by_game.get(game_id, ())):
+            return True
+        if channel_id is None:
+            return False
+        return any(
+            v.user_id == user_id and not v.closed and v.game_id in (None, game_id)
+            for v in self.by_channel.get(channel_id, ())
+        )
 
     def viewers(self) -> int:
         """Connected clients."""

@@ -206,9 +206,12 @@ class WebServer:
         if self.oauth is not None:
             await self.oauth.close()
 
-    def watching(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` watches game ``game_id`` live in the Activity (this process)."""
-        return self.hub.watching(game_id, user_id)
+    def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` watches game ``game_id`` live in the Activity (this process).
+
+        ``channel_id``: the game's channel (its lobby's viewers count, see Hub.watching).
+        """
+        return self.hub.watching(game_id, user_id, channel_id)
 
     def game_may_have_started(self, game_id: int) -> None:
         """``hats_outbox`` for ``game_id``: its channel's Activity viewers may follow it now."""

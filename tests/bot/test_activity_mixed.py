@@ -161,3 +161,36 @@ async def test_websocket_moves_dm_clicks_and_an_ai_share_one_game(world):
     assert any(e.kind is not ActionKind.END_TURN for e in ai_steps)  # the AI played too
     # Alice followed the game live: not one turn-ping DM for her turns
     assert dm_posts(env, alice) == alice_pings
+
+
+async def test_a_player_with_the_activity_open_gets_no_start_dm(world):
+    """The Activity open on the channel's lobby follows the start live: no start DM."""
+    env = world.env
+    bot = env.bot
+    adopt_web_steps(env)
+    alice, bob = world.players[:2]
+    token = bot.web.sessions.issue(alice.user.id, "alice")[0]
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(bot.web.address + "ws")
+        socket = Socket(ws)
+        hello = {
+            "t": "hello",
+            "session": token,
+            "channel_id": str(world.channel.id),
+            "guild_id": str(world.guild.id),
+            "locale": "en-US",
+            "resume": None,
+        }
+        await ws.send_json(hello)
+        while (await socket.frame())["t"] != "lobby":
+            pass
+        lobby = (await alice.slash(world.channel, "hats new")).response.message
+        await bob.click(lobby, label="Join")
+        await alice.click(lobby, label="Start")
+        await env.settle()
+        session = await bot.games.session_in_channel(world.channel.id)
+        view = await socket.view_at(session.version)
+        assert view["seat"] == session.seat_of(alice.user.id)
+        await ws.close()
+    assert dm_posts(env, alice) == 0
+    assert dm_posts(env, bob) == 1  # his start DM (his live hand, or one line with his hand)
