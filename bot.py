@@ -456,6 +456,7 @@ class HatsBot(commands.AutoShardedBot):
             run_cpu=self.run_cpu,
         )
         await self.store.watch(self.web.hub.on_change)
+        await self.store.watch_lobbies(self.web.on_lobby_change)
         await self.web.start()
 
     async def _check_limits(self, user_id: int) -> None:

@@ -35,7 +35,7 @@ from aiohttp import web
 from coach import suggest
 from cogs.render.coach import hint_line
 from cogs.table_talk import HitKind, check_table_talk
-from data import LobbyRow, LobbySeat
+from data import LobbyChange, LobbyRow, LobbySeat, StoreError
 from data.game_flags import HINTS
 from service import ServiceError
 from service import lobby_requests as lobbies
@@ -368,9 +368,30 @@ class WebServer:
             self.hub._spawn(self._resend_lobby(channel_id, viewers))
 
     async def _resend_lobby(self, channel_id: int, viewers: list[Viewer]) -> None:
-        row = await self.games.lobby_in_channel(channel_id)
+        try:
+            row = await self.games.lobby_in_channel(channel_id)
+            if row is None:  # closed: maybe its game started (in any process)
+                session = await self.games.session_in_channel(channel_id)
+                if session is not None:
+                    await self.hub.game_started(channel_id, session.id)
+                    return
+        except StoreError as exc:
+            log.warning("channel %d: its lobby viewers are not refreshed: %s", channel_id, exc)
+            return
         for viewer in viewers:
-            viewer.send(self.lobby_frame(row, viewer))
+            if viewer.game_id is None:
+                viewer.send(self.lobby_frame(row, viewer))
+
+    def on_lobby_change(self, change: LobbyChange) -> None:
+        """``Store.watch_lobbies``: a lobby changed in another process; tell its viewers here.
+
+        ``channel_id`` None (notifications may have been missed): every watched lobby.
+        """
+        if change.origin == self.games.store.origin:
+            return  # this process's own change: its viewers were told already
+        channels = list(self.hub.by_channel) if change.channel_id is None else [change.channel_id]
+        for channel_id in channels:
+            self.notify_lobby(channel_id)
 
     async def lobby_request(self, viewer: Viewer, frame: dict[str, Any]) -> None:
         """A ``lobby`` frame: the channel's lobby, as its buttons do (service.lobby_requests).

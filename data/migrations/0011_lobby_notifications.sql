@@ -1,0 +1,3 @@
+-- Version 11: nothing changes in SQLite (one process sees its own lobbies). PostgreSQL
+-- (postgres/0011_lobby_notifications.sql) announces every change of a lobby to the other
+-- processes, as version 8 does for games.
