@@ -439,6 +439,25 @@ class WebServer:
         elif op == "ai_remove":
             lobbies.require_host(row, user_id)
             row = await lobbies.remove_ai(games, row.id)
+        elif op == "timer":
+            seconds = frame.get("seconds")
+            if (
+                not isinstance(seconds, int)
+                or isinstance(seconds, bool)
+                or not 0 <= seconds <= lobbies.MAX_TIMER
+            ):
+                raise FrameError(
+                    "bad_frame", tr("The app sent a request this server does not understand.")
+                )
+            lobbies.require_host(row, user_id)
+            row = await lobbies.set_timer(games, row.id, seconds)
+        elif op == "hints":
+            on = frame.get("on")
+            if not isinstance(on, bool):
+                raise FrameError(
+                    "bad_frame", tr("The app sent a request this server does not understand.")
+                )
+            row = await lobbies.set_hints(games, row.id, user_id, on)
         elif op == "start":
             lobbies.require_host(row, user_id)
             await self._start(viewer, row)

@@ -157,3 +157,33 @@ async def test_a_request_that_fails_unexpectedly_is_answered_and_the_socket_live
     assert "nothing was changed" in answer["message"]
     rid = await client.request({"t": "auto_end", "game_id": str(game_id), "on": True})
     assert (await client.answer(rid))["t"] == "ack"  # the connection still serves
+
+
+async def test_the_lobby_timer_and_hints_in_the_activity(web_world):
+    """As the lobby's timer select and Hints toggle: the host only, the same checks."""
+    host = await web_world.connect(1501, "Host")
+    await host.until(lambda f: f["t"] == "lobby")
+    assert (await host.answer(await host.request({"t": "lobby", "op": "open"})))["t"] == "ack"
+    guest = await web_world.connect(1502, "Guest")
+    await guest.until(lambda f: f["t"] == "lobby")
+    refused = await guest.answer(await guest.request({"t": "lobby", "op": "timer", "seconds": 60}))
+    assert refused["code"] == "refused" and "host" in refused["message"]
+    short = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 5}))
+    assert short["code"] == "refused" and "at least 10 seconds" in short["message"]
+    for bad in ({"seconds": "60"}, {"seconds": -1}, {"seconds": 10**9}, {}):
+        answer = await host.answer(await host.request({"t": "lobby", "op": "timer"} | bad))
+        assert answer["code"] == "bad_frame", bad
+    assert last_lobby(host)["timer"] is None  # nothing changed so far
+    ok = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 90}))
+    assert ok["t"] == "ack" and last_lobby(host)["timer"] == 90
+    assert (await guest.until(lambda f: f["t"] == "lobby"))["lobby"]["timer"] == 90
+    refused = await guest.answer(await guest.request({"t": "lobby", "op": "hints", "on": True}))
+    assert refused["code"] == "refused" and "host" in refused["message"]
+    ok = await host.answer(await host.request({"t": "lobby", "op": "hints", "on": True}))
+    assert ok["t"] == "ack" and last_lobby(host)["hints"] is True
+    again = await host.answer(await host.request({"t": "lobby", "op": "hints", "on": True}))
+    assert again["t"] == "ack" and last_lobby(host)["hints"] is True  # set, not switched
+    ok = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 0}))
+    assert ok["t"] == "ack" and last_lobby(host)["timer"] is None
+    changed = [args for name, args in web_world.events if name == "hats_lobby_changed"]
+    assert len(changed) == 4  # the lobby message is redrawn after each change
