@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AI_LEVELS",
     "MAX_SEATS",
-    "MIN_SEATS",
     "MAX_TIMER",
+    "MIN_SEATS",
     "MIN_TIMER",
     "TEAM_SEATS",
     "add_ai",
