@@ -30,7 +30,7 @@ from aiohttp import WSCloseCode, web
 from data import StoreError
 from service.deadlines import TURN, turn_timer
 from service.requests import auto_end
-from web.views import view_frame
+from web.views import EventTexts, plain_labels, view_frame
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr, Translator
@@ -174,6 +174,8 @@ class Hub:
         self._deadlines: dict[int, tuple[int, float | None]] = {}
         self.pushed = 0
         """View frames queued so far (benchmarks, tests)."""
+        self.event_texts = EventTexts()
+        """Event lines worded once for every viewer and step (web.views)."""
         self.lobby_listener: Callable[[int], None] | None = None
         """Called with a channel id when its lobby should be sent again (set by the server)."""
 
@@ -264,15 +266,34 @@ class Hub:
         session: GameSession,
         viewer: Viewer,
         deadline: float | None,
-        cache: dict[tuple[int | None, str, bool], str] | None = None,
+        cache: dict[Any, Any] | None = None,
     ) -> str:
-        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers."""
+        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers.
+
+        ``cache`` (one per step) also holds the seat labels of each language; event lines are
+        worded once for every frame (:class:`web.views.EventTexts`).
+        """
         seat = session.seat_of(viewer.user_id)
         mine = auto_end(session, seat) if seat is not None else False
-        key = (seat, viewer.tr.locale, mine)
+        locale = viewer.tr.locale
+        key = (seat, locale, mine)
         if cache is not None and key in cache:
             return cache[key]
-        frame = view_frame(session, seat, viewer.tr, self.names, auto_end=mine, deadline=deadline)
+        labels = cache.get(("labels", locale)) if cache is not None else None
+        if labels is None:
+            labels = plain_labels(session, self.names, viewer.tr)
+            if cache is not None:
+                cache[("labels", locale)] = labels
+        frame = view_frame(
+            session,
+            seat,
+            viewer.tr,
+            self.names,
+            auto_end=mine,
+            deadline=deadline,
+            labels=labels,
+            texts=self.event_texts,
+        )
         text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
         if cache is not None:
             cache[key] = text
@@ -284,7 +305,7 @@ class Hub:
         if not viewers:
             return
         deadline = await self.deadline(session)
-        cache: dict[tuple[int | None, str, bool], str] = {}
+        cache: dict[Any, Any] = {}
         for viewer in viewers:
             if viewer.closed:
                 continue
@@ -322,7 +343,7 @@ class Hub:
         return swap or turn_timer(session) is not None
 
     def _push_now(self, session: GameSession, deadline: float | None) -> None:
-        cache: dict[tuple[int | None, str, bool], str] = {}
+        cache: dict[Any, Any] = {}
         for viewer in list(self.by_game.get(session.id, ())):
             if viewer.closed or viewer.step >= session.version:
                 continue
