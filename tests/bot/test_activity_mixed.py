@@ -194,3 +194,47 @@ async def test_a_player_with_the_activity_open_gets_no_start_dm(world):
         await ws.close()
     assert dm_posts(env, alice) == 0
     assert dm_posts(env, bob) == 1  # his start DM (his live hand, or one line with his hand)
+
+
+async def test_a_team_game_played_live_in_the_activity_sends_no_dm(world):
+    """4 players, all in the Activity from the lobby on: no start DM, no turn ping, no swap
+    offer nor answer by DM (the Activity shows them live); only the table is kept."""
+    env = world.env
+    bot = env.bot
+    adopt_web_steps(env)
+    players = world.players[:4]
+    rng = random.Random(11)
+    async with aiohttp.ClientSession() as http:
+        sockets = {}
+        for player in players:
+            ws = await http.ws_connect(bot.web.address + "ws")
+            token = bot.web.sessions.issue(player.user.id, player.user.name)[0]
+            hello = {
+                "t": "hello",
+                "session": token,
+                "channel_id": str(world.channel.id),
+                "guild_id": str(world.guild.id),
+                "locale": "en-US",
+                "resume": None,
+            }
+            await ws.send_json(hello)
+            sockets[player.user.id] = Socket(ws)
+        lobby = (await players[0].slash(world.channel, "hats new")).response.message
+        for player in players[1:]:
+            await player.click(lobby, label="Join")
+        await players[0].click(lobby, label="Start")
+        await env.settle()
+        session = await bot.games.session_in_channel(world.channel.id)
+        kinds = set()
+        while not session.game.is_over:
+            mover = sockets[session.seats[session.game.to_move].user_id]
+            view = await mover.view_at(session.version)
+            action = rng.choice(view["legal"])
+            kinds.add(action["kind"])
+            assert (await mover.act(action))["t"] == "ack"
+            await env.settle()
+        for socket in sockets.values():
+            await socket.ws.close()
+    await env.settle()
+    assert {"offer_swap"} <= kinds and kinds & {"answer_swap", "decline_swap"}
+    assert all(dm_posts(env, p) == 0 for p in players)
