@@ -263,6 +263,16 @@ async def server_main(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.01)
                 lags.append((time.perf_counter() - asked - 0.01) * 1000.0)
 
+        gc_pauses: list[tuple[int, float]] = []
+        gc_started: list[float] = []
+
+        def on_gc(phase: str, info: dict[str, Any]) -> None:
+            if phase == "start":
+                gc_started.append(time.perf_counter())
+            elif gc_started:
+                gc_pauses.append((info["generation"], time.perf_counter() - gc_started.pop()))
+
+        gc.callbacks.append(on_gc)
         monitor = asyncio.get_running_loop().create_task(watch_loop())
         cpu_started = resource.getrusage(resource.RUSAGE_SELF)
         pace_started = time.perf_counter()
@@ -290,6 +300,7 @@ async def server_main(args: argparse.Namespace) -> None:
             cpu_ended.ru_stime - cpu_started.ru_stime
         )
         await monitor
+        gc.callbacks.remove(on_gc)
         steps = len(commits)
         await asyncio.sleep(2.0)  # the last frames reach their clients
         child.stdin.write(b"stop\n")
@@ -330,6 +341,13 @@ async def server_main(args: argparse.Namespace) -> None:
             f"step); event loop lag p50 {lags[len(lags) // 2]:.1f} ms, p99 "
             f"{lags[int(len(lags) * 0.99)]:.1f} ms, max {lags[-1]:.1f} ms; machine load "
             f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+            flush=True,
+        )
+        worst = max(gc_pauses, key=lambda p: p[1], default=(0, 0.0))
+        print(
+            f"  garbage collections while stepping: {len(gc_pauses)}, "
+            f"{sum(p for _, p in gc_pauses) * 1000:.0f} ms in all, the longest "
+            f"{worst[1] * 1000:.1f} ms (generation {worst[0]})",
             flush=True,
         )
         print(f"  frames pushed by the hub: {server.hub.pushed}", flush=True)

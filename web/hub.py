@@ -121,7 +121,9 @@ class Viewer:
                 self.wake.clear()
                 while self.queue and not self.closed:
                     text = self.queue.popleft()
-                    await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT_S)
+                    # asyncio.timeout, not wait_for: no task of its own per frame (3.11+)
+                    async with asyncio.timeout(SEND_TIMEOUT_S):
+                        await self.ws.send_str(text)
         except (TimeoutError, ConnectionError, RuntimeError):
             self.drop(CLOSE_TOO_SLOW, "too slow")
         except asyncio.CancelledError:

@@ -48,10 +48,12 @@ def _codes(cards: Sequence[Card] | None) -> list[str] | None:
 class EventTexts:
     """Event lines already worded, shared by every view frame (an event never changes).
 
-    Keyed by the event as the viewer may see it, the viewer's seat, whether the AI played it
-    for an absent human, the language and the seat names: the same line is worded once, not
-    once per viewer and step (the last :data:`EVENTS_SHOWN` events are in every frame). At
-    most ``size`` lines are kept (the oldest go first).
+    Keyed by the game and the event's number, the viewer's seat (which decides what of the
+    event it may see, ``Event.seen_by``), whether the AI played it for an absent human, the
+    language and the seat names: the same line is worded once, not once per viewer and step
+    (the last :data:`EVENTS_SHOWN` events are in every frame). The keys hold only numbers and
+    strings (no event objects: fewer objects for the garbage collector to scan). At most
+    ``size`` lines are kept (the oldest go first).
     """
 
     def __init__(self, size: int = 50_000) -> None:
@@ -59,13 +61,19 @@ class EventTexts:
         self._texts: dict[tuple[Any, ...], str] = {}
 
     def text(
-        self, event: Event, seat: int | None, labels: list[SeatLabel], tr: Tr, auto: bool
+        self,
+        game_id: int,
+        event: Event,
+        seat: int | None,
+        labels: list[SeatLabel],
+        tr: Tr,
+        auto: bool,
     ) -> str:
-        """The line of ``event`` (as ``seat`` may see it) in ``tr``'s language."""
-        key = (event, seat, auto, tr.locale, tuple(label.name for label in labels))
+        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words)."""
+        key = (game_id, event.number, seat, auto, tr.locale, *(label.name for label in labels))
         found = self._texts.get(key)
         if found is None:
-            found = describe_event(event, labels, tr, viewer=seat, auto=auto)
+            found = describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto)
             if len(self._texts) >= self.size:
                 del self._texts[next(iter(self._texts))]
             self._texts[key] = found
@@ -101,9 +109,7 @@ def view_frame(
         {
             "number": ev.number,
             "seat": ev.seat,
-            "text": texts.text(
-                ev.seen_by(seat), seat, labels, tr, ev.number in session.auto_played
-            ),
+            "text": texts.text(session.id, ev, seat, labels, tr, ev.number in session.auto_played),
         }
         for ev in obs.events[-EVENTS_SHOWN:]
     ]
