@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.activity import ENTRY_POINT_NAME, ENTRY_POINT_TYPE
 from cogs.base import make_hats_group
 from cogs.clock import now
 from cogs.command_i18n import CommandTranslator
@@ -73,6 +74,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.outbox",
     "cogs.history",
     "cogs.tournament",
+    "cogs.activity",
 )
 """The cogs loaded at start-up, one per feature."""
 
@@ -426,9 +428,12 @@ class HatsBot(commands.AutoShardedBot):
             web_hears(self.web, event_name, args)
         super().dispatch(event_name, *args, **kwargs)
 
-    def watching_live(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` follows game ``game_id`` live in the Activity (no turn ping)."""
-        return self.web is not None and self.web.watching(game_id, user_id)
+    def watching_live(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` follows game ``game_id`` live in the Activity (no turn ping).
+
+        ``channel_id``: the game's channel; an Activity open on its lobby counts (a start).
+        """
+        return self.web is not None and self.web.watching(game_id, user_id, channel_id)
 
     async def open_web(self) -> None:
         """Open the Activity's web server (``HATS_WEB_PORT``, or ``--local``); nothing if off.
@@ -453,6 +458,7 @@ class HatsBot(commands.AutoShardedBot):
             run_cpu=self.run_cpu,
         )
         await self.store.watch(self.web.hub.on_change)
+        await self.store.watch_lobbies(self.web.on_lobby_change)
         await self.web.start()
 
     async def _check_limits(self, user_id: int) -> None:
@@ -600,12 +606,40 @@ class HatsBot(commands.AutoShardedBot):
             log.info("slash commands unchanged; not syncing")
             self._mention_commands(json.loads(stored_ids))
             return
-        synced = await self.tree.sync(guild=guild)
-        ids = {c.name: c.id for c in synced}
+        if guild is None:
+            ids = await self._sync_global(payload)
+        else:
+            synced = await self.tree.sync(guild=guild)
+            ids = {c.name: c.id for c in synced}
         await self.store.meta.set(ids_key, json.dumps(ids))
         await self.store.meta.set(key, digest)
         self._mention_commands(ids)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+
+    async def _sync_global(self, payload: list[dict]) -> dict[str, int]:
+        """Bulk overwrite the global commands with ``payload``, keeping the Entry Point command.
+
+        Discord's bulk overwrite replaces every global command of the app, the Activity's
+        Entry Point command (type 4, made by Discord when Activities are enabled) too: the
+        payload must carry it. discord.py's ``tree.sync`` knows nothing of it, so the bot reads
+        the app's global commands first (one call, only when the commands changed): where
+        this bot runs the Activity its own entry point (``cogs.activity``) takes the existing
+        one's name; elsewhere the existing one is sent back as it is. Returns the top-level
+        chat commands' ids by name.
+        """
+        app_id = self.application_id
+        assert app_id is not None
+        existing = await self.http.get_global_commands(app_id)
+        points = [c for c in existing if c.get("type") == ENTRY_POINT_TYPE]
+        ours = [c for c in payload if c.get("type") == ENTRY_POINT_TYPE]
+        if ours and points:
+            ours[0]["name"] = points[0]["name"]
+            if ours[0]["name"] != ENTRY_POINT_NAME:
+                ours[0].pop("name_localizations", None)  # the owner's own name stays
+        elif points:
+            payload = [*payload, *(_resend(c) for c in points)]
+        data = await self.http.bulk_upsert_global_commands(app_id, payload=payload)
+        return {c["name"]: int(c["id"]) for c in data if c.get("type", 1) == 1}
 
     def _mention_commands(self, ids: Mapping[str, int]) -> None:
         """Let texts mention every command path by its synced top-level command id."""
@@ -625,8 +659,15 @@ class HatsBot(commands.AutoShardedBot):
         translator = self.tree.translator
         commands_ = self.tree.get_commands(guild=guild)
         if translator is None:
-            return [c.to_dict(self.tree) for c in commands_]
-        return [await c.get_translated_payload(self.tree, translator) for c in commands_]
+            payload = [c.to_dict(self.tree) for c in commands_]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
+        activity: Any = self.get_cog("ActivityCog")
+        if guild is None and activity is not None:  # an Entry Point is global only (Discord)
+            entry = activity.entry_point(translator)
+            if entry is not None:
+                payload.append(entry)
+        return payload
 
     async def close(self) -> None:
         """Close the Discord connection, the AI pool, the store, then the metrics port.
@@ -644,6 +685,26 @@ class HatsBot(commands.AutoShardedBot):
             await self.store.close()
             self.store = None
         await self.monitor.stop()
+
+
+ENTRY_POINT_FIELDS = (
+    "name",
+    "description",
+    "type",
+    "handler",
+    "contexts",
+    "integration_types",
+    "name_localizations",
+    "description_localizations",
+    "default_member_permissions",
+    "nsfw",
+)
+"""The fields of an existing Entry Point command sent back in a bulk overwrite."""
+
+
+def _resend(command: Mapping[str, Any]) -> dict[str, Any]:
+    """An existing command as a bulk overwrite payload entry (its writable fields)."""
+    return {k: command[k] for k in ENTRY_POINT_FIELDS if command.get(k) is not None}
 
 
 def web_config(settings: Settings, application_id: int | None = None) -> WebConfig:

@@ -18,7 +18,6 @@ race. Moves made for a human are stored with actor ``auto`` and marked on the ta
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,10 +30,10 @@ from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from cogs.scope import require_host
-from data import LobbyRow, LobbySeat, TimerRow
+from data import LobbyRow, TimerRow
 from engine import Action, Game, Observation
 from engine.ai import AiLevel, ExpertBudget, decide, make_ai
-from service import GameSession, ServiceError
+from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import AI, AI_RETRY
 from service.due import ai_choice, ai_seed, ai_step, fire_ai
 
@@ -126,14 +125,7 @@ class AiCog(HatsFeature, name="AiCog"):
         if row is None:
             raise ServiceError("This lobby is closed.")
         require_host(interaction, row.host_id, row.guild_id)
-        level = AiLevel(level).value
-
-        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-            if len(row.seats) >= MAX_SEATS:
-                raise ServiceError("This lobby is full: a game has at most 4 players.")
-            return (*row.seats, LobbySeat(ai_level=level)), dict(row.settings)
-
-        return await self.bot.games.update_lobby(lobby_id, change)
+        return await lobby_requests.add_ai(self.bot.games, lobby_id, AiLevel(level).value)
 
     async def remove_ai(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:
         """Unseat the last AI (host only); ServiceError when there is none."""
@@ -141,15 +133,7 @@ class AiCog(HatsFeature, name="AiCog"):
         if row is None:
             raise ServiceError("This lobby is closed.")
         require_host(interaction, row.host_id, row.guild_id)
-
-        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-            ai = [i for i, s in enumerate(row.seats) if s.ai_level and s.user_id is None]
-            if not ai:
-                raise ServiceError("There is no AI player in this lobby.")
-            seats = [s for i, s in enumerate(row.seats) if i != ai[-1]]
-            return seats, dict(row.settings)
-
-        return await self.bot.games.update_lobby(lobby_id, change)
+        return await lobby_requests.remove_ai(self.bot.games, lobby_id)
 
     async def on_ai_selected(
         self, interaction: discord.Interaction, lobby_id: int, level: str

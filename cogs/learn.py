@@ -55,7 +55,7 @@ from cogs.replies import error_text, labels_for, send_private
 from data import LobbyRow, StoreError
 from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
 from engine import Event, GameResult
-from service import GameSession, ServiceError
+from service import GameSession, ServiceError, lobby_requests
 from service.requests import hint_position, hint_seed
 
 if TYPE_CHECKING:
@@ -530,18 +530,13 @@ class LearnCog(HatsFeature, name="LearnCog"):
         if op is not LobbyOp.HINTS:
             return
 
-        def change(row: LobbyRow) -> tuple[Sequence[Any], dict[str, Any]]:
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if interaction.user.id != row.host_id and not (perms and perms.manage_guild):
-                raise ServiceError("Only the host ({host}) can do that.", host=f"<@{row.host_id}>")
-            settings = dict(row.settings)
-            if settings.get(HINTS) is True:
-                settings.pop(HINTS)
-            else:
-                settings[HINTS] = True
-            return row.seats, settings
-
-        row = await self.bot.games.update_lobby(lobby_id, change)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        row = await lobby_requests.set_hints(
+            self.bot.games,
+            lobby_id,
+            interaction.user.id,
+            manages_server=bool(perms and perms.manage_guild),
+        )
         lobby: Any = self.bot.get_cog("LobbyCog")
         await lobby.redraw(interaction, row, from_button=True)
 

@@ -27,7 +27,7 @@ from cogs.scope import require_host
 from cogs.settings import check_timer
 from data import LobbyRow, LobbySeat
 from data.game_flags import HINTS
-from service import ServiceError
+from service import ServiceError, lobby_requests
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -258,14 +258,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         if row is not None and not any(s.user_id == user_id for s in row.seats):
             await self.check_limits(user_id)
 
-        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-            if any(s.user_id == user_id for s in row.seats):
-                raise ServiceError("You are already in this lobby.")
-            if len(row.seats) >= MAX_SEATS:
-                raise ServiceError("This lobby is full: a game has at most 4 players.")
-            return (*row.seats, LobbySeat(user_id=user_id)), dict(row.settings)
-
-        return await self.bot.games.update_lobby(lobby_id, change)
+        return await lobby_requests.join(self.bot.games, lobby_id, user_id)
 
     async def leave(
         self, interaction: discord.Interaction, lobby: LobbyRow, *, from_button: bool
@@ -273,15 +266,8 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """Unseat the user and redraw the lobby; the host role passes on; an empty lobby closes."""
         user_id = interaction.user.id
 
-        def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-            if not any(s.user_id == user_id for s in row.seats):
-                raise ServiceError("You are not in this lobby.")
-            return tuple(s for s in row.seats if s.user_id != user_id), dict(row.settings)
-
-        row = await self.bot.games.update_lobby(lobby.id, change)
-        humans = [s.user_id for s in row.seats if s.user_id is not None]
-        if not humans:
-            await self.bot.games.close_lobby(lobby.id)
+        row, closed = await lobby_requests.leave(self.bot.games, lobby.id, user_id)
+        if closed:
             tr = self.public_tr(lobby.guild_id)
             await self.redraw(
                 interaction,
@@ -291,8 +277,6 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 status=tr("The lobby closed: everyone left."),
             )
             return
-        if row.host_id == user_id:
-            row = await self.bot.games.set_lobby_host(lobby.id, humans[0])
         await self.redraw(interaction, row, from_button=from_button)
 
     async def start(self, interaction: discord.Interaction, lobby_id: int) -> None:

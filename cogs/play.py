@@ -66,7 +66,7 @@ from engine import (
 )
 from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
-from service.requests import AutoEnd, seat_for, switch_auto_end
+from service.requests import WEB_ORIGIN, AutoEnd, seat_for, switch_auto_end
 from service.requests import auto_end as stored_auto_end
 
 if TYPE_CHECKING:
@@ -833,13 +833,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
         """Outbox ``start``: the player to move gets their live hand DM; the others one line.
 
         Idempotent (a retry or a restart calls it again): seats that have a DM already are
-        skipped.
+        skipped, and so are players who follow the channel live in the Activity.
         """
         game = session.game
         for seat in session.human_seats():
             s = seat.seat
             if session.message(DM_ROLE, s) is not None:
                 continue
+            if self.bot.watching_live(session.id, seat.user_id or 0, session.row.channel_id):
+                continue  # the Activity on this channel shows them the start live
             if game.to_move == s:
                 await self.send_hand_dm(session, s)
                 continue
@@ -864,7 +866,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
             for seat in range(game.seats):
                 self._offer_dms.pop((session.id, seat), None)
         mover = session.seats[event.seat].user_id
-        if actor == "player" and mover is not None:  # how they play: slash commands or controls
+        from_web = origin == WEB_ORIGIN  # the Activity: says nothing of how they play here
+        if actor == "player" and mover is not None and not from_web:  # slash or controls
             by_slash = origin is None
             (self._by_slash.add if by_slash else self._by_slash.discard)(mover)
             (self._by_controls.discard if by_slash else self._by_controls.add)(mover)
@@ -899,8 +902,8 @@ class PlayCog(HatsFeature, name="PlayCog"):
                     ActionKind.DECLINE_SWAP,
                 )
                 await self.edit_dm(session, s, collapse=True, notice=notice, answered=answered)
-            elif actor == "player" and event.seat == s and origin is None:
-                continue  # a slash command: its private answer shows the new hand
+            elif actor == "player" and event.seat == s and (origin is None or from_web):
+                continue  # a slash command's answer, or the Activity, shows the new hand
             elif self._shown.get((session.id, s)) != self.situation(session, s):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 notice = self.notice_for(session, event, s, tr) if event.seat != s else None

@@ -29,18 +29,16 @@ from cogs.render.common import duration_text
 from cogs.replies import send_private
 from data.guild_settings import GuildOptions
 from service import ServiceError
+from service.lobby_requests import MIN_TIMER, check_timer
 from service.start_time import check_zone
 
 if TYPE_CHECKING:
     from bot import HatsBot
     from cogs.i18n import Tr
 
-__all__ = ["COMMON_ZONES", "MIN_TIMER", "SettingsCog", "check_timer"]
+__all__ = ["COMMON_ZONES", "MIN_TIMER", "SettingsCog", "check_timer"]  # the timer's check: service
 
 log = logging.getLogger("hats.settings")
-
-MIN_TIMER = 10
-"""The shortest turn timer in seconds (0 is no timer)."""
 
 COMMON_ZONES = (
     "UTC",
@@ -77,18 +75,6 @@ players are: the five catalog languages' countries and the largest time zones)."
 def _all_zones() -> tuple[str, ...]:
     """Every IANA zone the system knows, sorted (read once)."""
     return tuple(sorted(available_timezones()))
-
-
-def check_timer(seconds: int) -> float | None:
-    """A turn timer from a command option: None for 0 (no timer), else the seconds.
-
-    Raises ServiceError for 1–9 seconds (too short to play a turn).
-    """
-    if 0 < seconds < MIN_TIMER:
-        raise ServiceError(
-            "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
-        )
-    return float(seconds) if seconds else None
 
 
 class SettingsCog(HatsFeature, name="SettingsCog"):

@@ -92,7 +92,10 @@ class TableCog(HatsFeature, name="TableCog"):
         self._shown: dict[int, tuple] = {}  # game id -> drawn_state the table shows
 
     def _buttons(self, session: GameSession, tr: Tr) -> discord.ui.ActionRow:
-        """Show my hand / Rules (persistent DynamicItems)."""
+        """Show my hand / Rules, and Open the table where the bot runs the Activity.
+
+        Persistent DynamicItems (``cogs.activity`` for the last one).
+        """
         hand = TableButton(session.id, TableOp.HAND)
         hand.item.label = tr("Show my hand")
         hand.item.style = discord.ButtonStyle.primary
@@ -100,7 +103,12 @@ class TableCog(HatsFeature, name="TableCog"):
         rules = TableButton(session.id, TableOp.RULES)
         rules.item.label = tr("Rules")
         rules.item.style = discord.ButtonStyle.secondary
-        return discord.ui.ActionRow(hand, rules)
+        row = discord.ui.ActionRow(hand, rules)
+        activity: Any = self.bot.get_cog("ActivityCog")
+        opener = activity.open_button(tr) if activity is not None else None
+        if opener is not None:
+            row.add_item(opener)
+        return row
 
     async def table_message(
         self, session: GameSession

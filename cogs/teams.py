@@ -185,7 +185,10 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
                 await self._tell_offerer(session, event)
 
     async def _tell_offerer(self, session: GameSession, event: Event) -> None:
-        """DM the offerer how their offer ended: what they gave and received, or declined."""
+        """DM the offerer how their offer ended: what they gave and received, or declined.
+
+        Not when their live hand DM or the Activity (followed live) already shows it.
+        """
         offerer = event.partner
         if offerer is None:
             return
@@ -195,6 +198,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         live = session.message(DM_ROLE, offerer)
         if live is not None and live.message_id is not None:
             return  # their live hand DM shows the answer (cogs.play): no second DM (issue 18)
+        if self.bot.watching_live(session.id, user_id):
+            return  # the Activity shows them the answer live
         tr = self.tr_for(user_id, session.row.guild_id)
         text = describe_event(
             event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer

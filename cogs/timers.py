@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,9 +35,8 @@ from cogs.render import TURN_TIMER
 from cogs.render.common import duration_text
 from cogs.replies import send_private
 from cogs.scope import require_host
-from cogs.settings import check_timer
-from data import LobbyRow, LobbySeat, StoreError, TimerRow
-from service import GameSession, ServiceError
+from data import LobbyRow, StoreError, TimerRow
+from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import REMINDER, TURN, turn_timer
 from service.due import due_deadline, still_due, take_once
 
@@ -358,12 +356,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             # closed, or used away from its lobby's server and channel (issue 29.4): refused
             lobby = await self.lobby_for_control(interaction, lobby_id)
             require_host(interaction, lobby.host_id, lobby.guild_id)
-            value = check_timer(seconds)
-
-            def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
-                return row.seats, {**row.settings, TURN_TIMER: value}
-
-            row = await self.bot.games.update_lobby(lobby.id, change)
+            row = await lobby_requests.set_timer(self.bot.games, lobby.id, seconds)
             lobby_cog: Any = self.bot.get_cog("LobbyCog")
             await lobby_cog.redraw(interaction, row, from_button=True)
             self.bot.dispatch("hats_lobby_updated", row)

@@ -35,7 +35,7 @@ import aiosqlite
 
 from data.dialect import SQLITE, Dialect
 from data.errors import ConstraintViolated, FaultKind, StoreFault, StoreLocked
-from data.rows import GameChange
+from data.rows import GameChange, LobbyChange
 from telemetry.metrics import observe_store
 
 __all__ = [
@@ -191,6 +191,9 @@ class Database(FetchOne):
         self._closed = False
 
     async def watch(self, callback: Callable[[GameChange], None]) -> None:
+        """Nothing: an SQLite store has one process, which sees its own changes."""
+
+    async def watch_lobbies(self, callback: Callable[[LobbyChange], None]) -> None:
         """Nothing: an SQLite store has one process, which sees its own changes."""
 
     async def close(self) -> None:

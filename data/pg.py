@@ -45,7 +45,7 @@ from data.errors import (
     StoreTooNew,
 )
 from data.migrations.postgres import LATEST_VERSION, MIGRATIONS
-from data.rows import GameChange
+from data.rows import GameChange, LobbyChange
 from telemetry.metrics import observe_store
 
 if TYPE_CHECKING:
@@ -282,17 +282,34 @@ class PgDatabase(FetchOne):
         cannot be reached now; RuntimeError after :meth:`close`.
         """
         async with self._watch_lock:
-            if self._closed:
-                raise RuntimeError("the store is closed")
-            if self._watcher is None:
-                from data.pg_watch import PgWatcher
+            watcher = self._new_watcher()
+            watcher.add(callback)
+            await self._start_watcher(watcher)
 
-                watcher = PgWatcher(self.url, f"{self.origin}/watch")
-                watcher.add(callback)
-                await watcher.start()
-                self._watcher = watcher
-            else:
-                self._watcher.add(callback)
+    async def watch_lobbies(self, callback: Callable[[LobbyChange], None]) -> None:
+        """Call ``callback`` with every lobby change any process commits (migration 0013).
+
+        On the same listening connection as :meth:`watch`; same errors.
+        """
+        async with self._watch_lock:
+            watcher = self._new_watcher()
+            watcher.add_lobbies(callback)
+            await self._start_watcher(watcher)
+
+    def _new_watcher(self) -> Any:
+        """The store's watcher (made, not started, on first use); RuntimeError once closed."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        if self._watcher is not None:
+            return self._watcher
+        from data.pg_watch import PgWatcher
+
+        return PgWatcher(self.url, f"{self.origin}/watch")
+
+    async def _start_watcher(self, watcher: Any) -> None:
+        if self._watcher is None:
+            await watcher.start()
+            self._watcher = watcher
 
     async def close(self) -> None:
         """Stop watching, close every connection of the pool (waits for running statements).

@@ -26,14 +26,25 @@ from collections.abc import Callable
 import asyncpg
 
 from data.pg import CONNECT_TIMEOUT_S, pg_fault, redact
-from data.rows import GameChange
+from data.rows import GameChange, LobbyChange
 
-__all__ = ["BACKOFF_S", "CHANNEL", "CHECK_INTERVAL_S", "PgWatcher", "parse_payload"]
+__all__ = [
+    "BACKOFF_S",
+    "CHANNEL",
+    "CHECK_INTERVAL_S",
+    "LOBBY_CHANNEL",
+    "PgWatcher",
+    "parse_lobby_payload",
+    "parse_payload",
+]
 
 log = logging.getLogger("hats.data")
 
 CHANNEL = "hats_game"
 """The notification channel of migration 0008's triggers."""
+
+LOBBY_CHANNEL = "hats_lobby"
+"""The notification channel of migration 0013's trigger (lobbies: ``"<channel_id> <origin>"``)."""
 
 CHECK_INTERVAL_S = 30.0
 """Seconds between two checks (``SELECT 1``) of an otherwise silent listening connection."""
@@ -46,6 +57,7 @@ BACKOFF_S = (0.0, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 non-zero delay is shortened by up to a half at random, so processes do not retry in step."""
 
 Callback = Callable[[GameChange], None]
+LobbyCallback = Callable[[LobbyChange], None]
 
 
 def parse_payload(payload: str) -> GameChange | None:
@@ -59,6 +71,17 @@ def parse_payload(payload: str) -> GameChange | None:
     game, seq, origin = parts
     try:
         return GameChange(int(game), None if seq == "-" else int(seq), origin)
+    except ValueError:
+        return None
+
+
+def parse_lobby_payload(payload: str) -> LobbyChange | None:
+    """The LobbyChange of a ``hats_lobby`` payload (``"515151 hats-a-1-abcdef"``), or None."""
+    parts = payload.split(" ", 1)
+    if len(parts) != 2:
+        return None
+    try:
+        return LobbyChange(int(parts[0]), parts[1])
     except ValueError:
         return None
 
@@ -86,6 +109,7 @@ class PgWatcher:
         self._check_interval = check_interval
         self._backoff = backoff
         self._callbacks: list[Callback] = []
+        self._lobby_callbacks: list[LobbyCallback] = []
         self._conn: asyncpg.Connection | None = None
         self._lost = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -97,6 +121,10 @@ class PgWatcher:
     def add(self, callback: Callback) -> None:
         """Call ``callback(change)`` for every change from now on."""
         self._callbacks.append(callback)
+
+    def add_lobbies(self, callback: LobbyCallback) -> None:
+        """Call ``callback(LobbyChange)`` for every change of a lobby from now on."""
+        self._lobby_callbacks.append(callback)
 
     @property
     def started(self) -> bool:
@@ -144,6 +172,7 @@ class PgWatcher:
         conn.add_termination_listener(self._on_terminated)
         try:
             await conn.add_listener(CHANNEL, self._on_notify)
+            await conn.add_listener(LOBBY_CHANNEL, self._on_lobby_notify)
         except BaseException as exc:
             conn.terminate()
             fault = pg_fault(exc, self._location)
@@ -171,6 +200,20 @@ class PgWatcher:
             log.warning("ignored a notification on %s: %r", channel, payload)
             return
         self._emit(change)
+
+    def _on_lobby_notify(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        change = parse_lobby_payload(payload)
+        if change is None:
+            log.warning("ignored a notification on %s: %r", channel, payload)
+            return
+        self._emit_lobby(change)
+
+    def _emit_lobby(self, change: LobbyChange) -> None:
+        for callback in list(self._lobby_callbacks):
+            try:
+                callback(change)
+            except Exception:
+                log.exception("a Store.watch_lobbies callback failed on %s", change)
 
     def _emit(self, change: GameChange) -> None:
         for callback in list(self._callbacks):
@@ -203,6 +246,7 @@ class PgWatcher:
             await self._reconnect()
             self.reconnects += 1
             self._emit(GameChange(None, None, ""))
+            self._emit_lobby(LobbyChange(None, ""))
 
     async def _reconnect(self) -> None:
         attempt = 0

@@ -20,6 +20,7 @@ __all__ = [
     "GameRow",
     "GameStatus",
     "LiveGame",
+    "LobbyChange",
     "LobbyRow",
     "LobbySeat",
     "MessageRole",
@@ -198,6 +199,19 @@ class TimerChange:
     due_at: float | None
     seat: int | None = None
     payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChange:
+    """A change of a channel's lobby made by some process, as ``Store.watch_lobbies`` reports it.
+
+    ``channel_id``: the lobby's channel (opened, changed or closed), or None when changes may
+    have been missed (the listener's connection was lost); ``origin``: the writing Store's
+    :attr:`~data.store.Store.origin` (``""`` with ``channel_id`` None). PostgreSQL only.
+    """
+
+    channel_id: int | None
+    origin: str
 
 
 @dataclass(frozen=True, slots=True)

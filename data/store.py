@@ -43,7 +43,7 @@ from data.migrations import LATEST_VERSION, migrate
 from data.outbox import Outbox
 from data.restore import Snapshot
 from data.results import Results
-from data.rows import GameChange
+from data.rows import GameChange, LobbyChange
 from data.steps import Steps
 from data.timers import Timers
 from data.tournaments import Tournaments
@@ -128,6 +128,15 @@ class Store:
         connection.
         """
         await self._db.watch(callback)
+
+    async def watch_lobbies(self, callback: Callable[[LobbyChange], None]) -> None:
+        """Call ``callback(LobbyChange)`` for each change of a lobby, by any process (PostgreSQL).
+
+        As :meth:`watch` (the same listening connection, this store's own writes reported
+        too): ``LobbyChange(channel_id, origin)`` when a lobby was opened, changed or closed;
+        ``LobbyChange(None, "")`` after the connection was lost. SQLite: does nothing.
+        """
+        await self._db.watch_lobbies(callback)
 
     async def close(self) -> None:
         """Stop watching, wait for running statements, close the connection(s) (idempotent)."""

@@ -1,11 +1,14 @@
 """REST budget benchmark: the Discord API calls the bot makes over whole games, by route.
 
-Usage: python scripts/bench_rest.py [--games N] [--seats 2 3 4] [--via slash dm]
-                                    [--seed N] [--auto-end] [--routes] [--pace MIN MAX]
+Usage: python scripts/bench_rest.py [--games N] [--seats 2 3 4] [--via slash dm web]
+                                     [--seed N] [--auto-end] [--routes] [--pace MIN MAX]
 
 For each seat count and each way of playing (``slash``: ``/hats exchange`` etc. in the game's
 channel; ``dm``: the hand controls of the player's hand DM, card select then action button, as
-tests/bot/helpers.py does) a fresh bot (``bot.create_bot``, temporary SQLite file, no turn timer,
+tests/bot/helpers.py does; ``web``: every human plays in the Activity, one live WebSocket each on
+the bot's web server, connected to the channel before the lobby opens, moves sent as ``act``
+requests of hats-activity/1, so only the channel's table message is kept up to date and nobody
+gets a turn-ping DM) a fresh bot (``bot.create_bot``, temporary SQLite file, no turn timer,
 no AI delay) runs ``--games`` whole games under ``simcord.run``, all players human. Every move
 is a random legal action of the seat to move (``random.Random(--seed)``: a kind first, then one
 action of that kind; with 4 seats that includes partner swap offers, answers, declines and
@@ -42,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import logging
 import random
 import statistics
@@ -54,6 +58,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import aiohttp
 import discord
 import simcord
 from bench_bot import SLASH_OF, custom_ids  # scripts/ is sys.path[0] when run as a script
@@ -139,6 +144,75 @@ async def set_auto_end(player: Any, session: Any) -> bool:
     return False
 
 
+class WebPlayer:
+    """One player's WebSocket on the bot's web server: reads every frame, answers by id."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.ids = itertools.count(1)
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.view: dict[str, Any] | None = None
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            if msg.type is not aiohttp.WSMsgType.TEXT:
+                continue
+            frame = json.loads(msg.data)
+            if frame["t"] == "view":
+                self.view = frame
+            future = self.waiting.pop(frame.get("id") or 0, None)
+            if future is not None and frame["t"] in ("ack", "error"):
+                future.set_result(frame)
+
+    async def request(self, frame: dict[str, Any]) -> dict[str, Any]:
+        request_id = next(self.ids)
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[request_id] = future
+        await self.ws.send_json(frame | {"id": request_id})
+        return await asyncio.wait_for(future, 30)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.reader.cancel()
+
+
+def adopt_web_steps(env: Any) -> None:
+    """Announce the steps the web server commits as bot-owned work, so ``settle`` waits for
+    the bot's listeners (as tests/bot/test_activity_mixed.py does)."""
+    from simcord._runtime import _BOT_SCOPE
+
+    games = env.bot.games
+    dispatch = games.dispatch
+
+    def owned(name: str, *args: Any) -> None:
+        if _BOT_SCOPE.get() is not None:
+            dispatch(name, *args)
+            return
+        with env._bot_scope():
+            dispatch(name, *args)
+
+    games.dispatch = owned
+
+
+async def connect_web(env: Any, http: aiohttp.ClientSession, player: Any, channel: Any) -> Any:
+    """``player``'s Activity on ``channel``: a WebSocket after hello."""
+    web = env.bot.web
+    token = web.sessions.issue(player.id, player.user.name)[0]
+    ws = await http.ws_connect(web.address + "ws")
+    client = WebPlayer(ws)
+    hello = {
+        "t": "hello",
+        "session": token,
+        "channel_id": str(channel.id),
+        "guild_id": str(channel.guild.id),
+        "locale": "en-US",
+        "resume": None,
+    }
+    await ws.send_json(hello)
+    return client
+
+
 def kind_of(call: Any, dm_channels: set[str]) -> str:
     """What a limited call is, for issue 29's count: ``table edit`` (a message edit in a
     game channel), ``DM post``, ``DM edit``, ``DM channel``, ``post`` (a channel message) or
@@ -190,15 +264,23 @@ async def _one_game(
             turn_timer=None,
             ai_delay=0.0,
             seed_source=lambda: next(seeds),
+            web_port=0 if via == "web" else None,
         )
+        http = aiohttp.ClientSession()
         try:
             async with simcord.run(bot, settle_timeout=10.0, check_errors=False) as env:
+                if via == "web":
+                    adopt_web_steps(env)
                 log = rest_log.install(env)
                 guild = env.create_guild("Budget")
                 players = [guild.add_member(env.create_user(f"p{s}")) for s in range(seats)]
                 actors = {p.id: p for p in players}
                 for _g in range(games):
                     channel = guild.create_text_channel("hats")
+                    sockets = {}
+                    if via == "web":  # they open the Activity in the channel first
+                        for p in players:
+                            sockets[p.id] = await connect_web(env, http, p, channel)
                     mark = first = len(log.calls)
                     result = await players[0].slash(channel, "hats new")
                     lobby = result.response.message
@@ -206,6 +288,7 @@ async def _one_game(
                         await p.click(lobby, label="Join")
                     await players[0].click(lobby, label="Start")
                     session = await bot.games.session_in_channel(channel.id)
+                    await env.settle()
                     toggled: set[int] = set()
                     tally.start_limited.append(sum(not c.free for c in log.calls[mark:]))
                     mark = len(log.calls)
@@ -225,7 +308,23 @@ async def _one_game(
                             game = session.game
                             if session.version != before:
                                 continue
-                        tally.interactions += await act(env, channel, player, session, action, via)
+                        if via == "web":
+                            answer = await sockets[player.id].request(
+                                {
+                                    "t": "act",
+                                    "game_id": str(session.id),
+                                    "step": session.version,
+                                    "action": action.to_dict(),
+                                }
+                            )
+                            if answer["t"] != "ack":
+                                tally.errors.append(f"refused: {answer}")
+                            await env.settle()
+                            tally.interactions += 1  # a WebSocket request, not an interaction
+                        else:
+                            tally.interactions += await act(
+                                env, channel, player, session, action, via
+                            )
                         game = session.game
                         done = session.version - before
                         if done <= 0:
@@ -260,8 +359,11 @@ async def _one_game(
                     tally.whole.append(len(whole))
                     tally.kinds.update(kind_of(c, dms) for c in whole)
                     tally.games += 1
+                    for client in sockets.values():
+                        await client.close()
                 tally.errors.extend(repr(e)[:200] for e in env.errors)
         finally:
+            await http.close()
             if bot.store is not None:
                 await bot.store.close()
 
@@ -301,7 +403,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="whole games per (seats, via)")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4))
-    parser.add_argument("--via", nargs="+", default=["slash", "dm"], choices=("slash", "dm"))
+    parser.add_argument("--via", nargs="+", default=["slash", "dm"], choices=("slash", "dm", "web"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--auto-end", action="store_true", help="players end turns by preference")
     parser.add_argument("--routes", action="store_true", help="list limited calls by route")

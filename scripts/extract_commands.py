@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from bot import create_bot
+from cogs.activity import entry_point_strings
 from cogs.command_i18n import DOMAIN, command_strings, write_template
 from cogs.i18n import LOCALES_DIR
 from data import open_store
@@ -25,6 +26,7 @@ async def _main(out: Path) -> int:
         try:
             await bot.load_features()
             strings = await command_strings(bot.tree.get_commands(), bot.tree)
+            strings.update(entry_point_strings())  # not a discord.py command (cogs.activity)
         finally:
             for ext in list(bot.extensions):  # stops the deadline runner before the store
                 await bot.unload_extension(ext)

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from data import LobbyRow, LobbySeat
+from data.game_flags import HINTS
+from service.deadlines import TURN_TIMER
 from service.errors import N_, ServiceError
 
 if TYPE_CHECKING:
@@ -25,15 +27,20 @@ if TYPE_CHECKING:
 __all__ = [
     "AI_LEVELS",
     "MAX_SEATS",
+    "MAX_TIMER",
     "MIN_SEATS",
+    "MIN_TIMER",
     "TEAM_SEATS",
     "add_ai",
+    "check_timer",
     "join",
     "leave",
     "pick_team",
     "remove_ai",
     "require_host",
     "seat_order",
+    "set_hints",
+    "set_timer",
     "shuffle_teams",
     "team_positions",
 ]
@@ -42,6 +49,10 @@ MAX_SEATS = 4
 MIN_SEATS = 2
 TEAM_SEATS = 4
 AI_LEVELS = ("easy", "normal", "hard", "expert")
+MIN_TIMER = 10
+"""The shortest turn timer in seconds (0 is no timer)."""
+MAX_TIMER = 86400
+"""The longest turn timer in seconds (the slash commands' option range)."""
 
 
 def require_host(row: LobbyRow, user_id: int, *, manages_server: bool = False) -> None:
@@ -181,5 +192,56 @@ async def shuffle_teams(games: GameService, lobby_id: int, rng: random.Random) -
             for i, s in enumerate(r.seats)
         ]
         return seats, dict(r.settings)
+
+    return await games.update_lobby(lobby_id, change)
+
+
+def check_timer(seconds: int) -> float | None:
+    """A turn timer from a request: None for 0 (no timer), else the seconds.
+
+    Raises ServiceError for 1–9 seconds (too short to play a turn).
+    """
+    if 0 < seconds < MIN_TIMER:
+        raise ServiceError(
+            "A turn timer needs at least {n} seconds; use 0 for no timer.", n=MIN_TIMER
+        )
+    return float(seconds) if seconds else None
+
+
+async def set_timer(games: GameService, lobby_id: int, seconds: int) -> LobbyRow:
+    """Set the lobby's turn timer (seconds, 0: none); ServiceError for 1–9 seconds.
+
+    The host check is the caller's (:func:`require_host`).
+    """
+    value = check_timer(seconds)
+
+    def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+        return row.seats, {**row.settings, TURN_TIMER: value}
+
+    return await games.update_lobby(lobby_id, change)
+
+
+async def set_hints(
+    games: GameService,
+    lobby_id: int,
+    user_id: int,
+    on: bool | None = None,
+    *,
+    manages_server: bool = False,
+) -> LobbyRow:
+    """Allow hints in the lobby's game (``on``), forbid them, or (None) switch them (issue 20).
+
+    Only the host (or a server manager): checked on the row as stored, under its lock.
+    """
+
+    def change(row: LobbyRow) -> tuple[Sequence[LobbySeat], dict[str, Any]]:
+        require_host(row, user_id, manages_server=manages_server)
+        settings = dict(row.settings)
+        allowed = settings.get(HINTS) is True
+        if (not allowed) if on is None else on:
+            settings[HINTS] = True
+        else:
+            settings.pop(HINTS, None)
+        return row.seats, settings
 
     return await games.update_lobby(lobby_id, change)

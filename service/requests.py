@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO_END_ROLE",
     "NOT_YOUR_CONTROLS",
+    "WEB_ORIGIN",
     "AutoEnd",
     "AutoEndOutcome",
     "auto_end",
@@ -42,6 +43,12 @@ __all__ = [
 AUTO_END_ROLE = "auto_end"
 """Stored per seat with the game's messages (survives restarts): ``message_id`` 1 when the
 player wants their turn ended after the main action, 0 when not."""
+
+WEB_ORIGIN = 0
+"""The ``origin`` of a move made in the Activity (``web``): no Discord message made it (a
+message id is never 0), and it was neither a slash command (``origin`` None) nor a control
+of a message. The cogs tell the three apart: a move from the web changes nothing of how the
+player gets their DMs (slash player or controls player)."""
 
 NOT_YOUR_CONTROLS = N_("These controls belong to another player.")
 GAME_OVER = N_("This game is over or no longer exists.")

@@ -30,7 +30,7 @@ from aiohttp import WSCloseCode, web
 from data import StoreError
 from service.deadlines import TURN, turn_timer
 from service.requests import auto_end
-from web.views import view_frame
+from web.views import EventTexts, plain_labels, view_frame
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr, Translator
@@ -121,7 +121,9 @@ class Viewer:
                 self.wake.clear()
                 while self.queue and not self.closed:
                     text = self.queue.popleft()
-                    await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT_S)
+                    # asyncio.timeout, not wait_for: no task of its own per frame (3.11+)
+                    async with asyncio.timeout(SEND_TIMEOUT_S):
+                        await self.ws.send_str(text)
         except (TimeoutError, ConnectionError, RuntimeError):
             self.drop(CLOSE_TOO_SLOW, "too slow")
         except asyncio.CancelledError:
@@ -174,6 +176,8 @@ class Hub:
         self._deadlines: dict[int, tuple[int, float | None]] = {}
         self.pushed = 0
         """View frames queued so far (benchmarks, tests)."""
+        self.event_texts = EventTexts()
+        """Event lines worded once for every viewer and step (web.views)."""
         self.lobby_listener: Callable[[int], None] | None = None
         """Called with a channel id when its lobby should be sent again (set by the server)."""
 
@@ -217,9 +221,20 @@ class Hub:
         if game_id is not None:
             self.by_game.setdefault(game_id, set()).add(viewer)
 
-    def watching(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process."""
-        return any(v.user_id == user_id and not v.closed for v in self.by_game.get(game_id, ()))
+    def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process.
+
+        With ``channel_id`` (the game's channel), a WebSocket on that channel's lobby counts
+        too: a game that just started there moves its lobby's viewers to it.
+        """
+        if any(v.user_id == user_id and not v.closed for v in self.by_game.get(game_id, ())):
+            return True
+        if channel_id is None:
+            return False
+        return any(
+            v.user_id == user_id and not v.closed and v.game_id in (None, game_id)
+            for v in self.by_channel.get(channel_id, ())
+        )
 
     def viewers(self) -> int:
         """Connected clients."""
@@ -253,15 +268,34 @@ class Hub:
         session: GameSession,
         viewer: Viewer,
         deadline: float | None,
-        cache: dict[tuple[int | None, str, bool], str] | None = None,
+        cache: dict[Any, Any] | None = None,
     ) -> str:
-        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers."""
+        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers.
+
+        ``cache`` (one per step) also holds the seat labels of each language; event lines are
+        worded once for every frame (:class:`web.views.EventTexts`).
+        """
         seat = session.seat_of(viewer.user_id)
         mine = auto_end(session, seat) if seat is not None else False
-        key = (seat, viewer.tr.locale, mine)
+        locale = viewer.tr.locale
+        key = (seat, locale, mine)
         if cache is not None and key in cache:
             return cache[key]
-        frame = view_frame(session, seat, viewer.tr, self.names, auto_end=mine, deadline=deadline)
+        labels = cache.get(("labels", locale)) if cache is not None else None
+        if labels is None:
+            labels = plain_labels(session, self.names, viewer.tr)
+            if cache is not None:
+                cache[("labels", locale)] = labels
+        frame = view_frame(
+            session,
+            seat,
+            viewer.tr,
+            self.names,
+            auto_end=mine,
+            deadline=deadline,
+            labels=labels,
+            texts=self.event_texts,
+        )
         text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
         if cache is not None:
             cache[key] = text
@@ -273,7 +307,7 @@ class Hub:
         if not viewers:
             return
         deadline = await self.deadline(session)
-        cache: dict[tuple[int | None, str, bool], str] = {}
+        cache: dict[Any, Any] = {}
         for viewer in viewers:
             if viewer.closed:
                 continue
@@ -311,7 +345,7 @@ class Hub:
         return swap or turn_timer(session) is not None
 
     def _push_now(self, session: GameSession, deadline: float | None) -> None:
-        cache: dict[tuple[int | None, str, bool], str] = {}
+        cache: dict[Any, Any] = {}
         for viewer in list(self.by_game.get(session.id, ())):
             if viewer.closed or viewer.step >= session.version:
                 continue

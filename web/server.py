@@ -35,7 +35,7 @@ from aiohttp import web
 from coach import suggest
 from cogs.render.coach import hint_line
 from cogs.table_talk import HitKind, check_table_talk
-from data import LobbyRow, LobbySeat
+from data import LobbyChange, LobbyRow, LobbySeat, StoreError
 from data.game_flags import HINTS
 from service import ServiceError
 from service import lobby_requests as lobbies
@@ -50,7 +50,7 @@ from web.auth import (
     local_user_id,
 )
 from web.hub import Hub, Viewer
-from web.socket import FrameError, serve_socket
+from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr, Translator
@@ -89,7 +89,9 @@ class WebConfig:
 
     ``port`` 0 picks a free port (tests); ``client_secret`` None: no Discord sign-in (only
     local mode); ``discord_api``: Discord's API base URL (tests point it at a fake);
-    ``session_ttl``: seconds a session lives; ``client_dir``: the built browser app.
+    ``session_ttl``: seconds a session lives; ``client_dir``: the built browser app;
+    ``rate_per_s``/``rate_burst``: requests a second one WebSocket may send on average / at
+    once (a request over the limit is answered ``rate_limited``).
     """
 
     port: int
@@ -100,6 +102,8 @@ class WebConfig:
     local: bool = False
     session_ttl: float = 12 * 3600.0
     client_dir: Path = CLIENT_DIR
+    rate_per_s: float = RATE_PER_S
+    rate_burst: float = RATE_BURST
 
 
 class WebServer:
@@ -202,9 +206,12 @@ class WebServer:
         if self.oauth is not None:
             await self.oauth.close()
 
-    def watching(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` watches game ``game_id`` live in the Activity (this process)."""
-        return self.hub.watching(game_id, user_id)
+    def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
+        """Whether ``user_id`` watches game ``game_id`` live in the Activity (this process).
+
+        ``channel_id``: the game's channel (its lobby's viewers count, see Hub.watching).
+        """
+        return self.hub.watching(game_id, user_id, channel_id)
 
     def game_may_have_started(self, game_id: int) -> None:
         """``hats_outbox`` for ``game_id``: its channel's Activity viewers may follow it now."""
@@ -361,9 +368,30 @@ class WebServer:
             self.hub._spawn(self._resend_lobby(channel_id, viewers))
 
     async def _resend_lobby(self, channel_id: int, viewers: list[Viewer]) -> None:
-        row = await self.games.lobby_in_channel(channel_id)
+        try:
+            row = await self.games.lobby_in_channel(channel_id)
+            if row is None:  # closed: maybe its game started (in any process)
+                session = await self.games.session_in_channel(channel_id)
+                if session is not None:
+                    await self.hub.game_started(channel_id, session.id)
+                    return
+        except StoreError as exc:
+            log.warning("channel %d: its lobby viewers are not refreshed: %s", channel_id, exc)
+            return
         for viewer in viewers:
-            viewer.send(self.lobby_frame(row, viewer))
+            if viewer.game_id is None:
+                viewer.send(self.lobby_frame(row, viewer))
+
+    def on_lobby_change(self, change: LobbyChange) -> None:
+        """``Store.watch_lobbies``: a lobby changed in another process; tell its viewers here.
+
+        ``channel_id`` None (notifications may have been missed): every watched lobby.
+        """
+        if change.origin == self.games.store.origin:
+            return  # this process's own change: its viewers were told already
+        channels = list(self.hub.by_channel) if change.channel_id is None else [change.channel_id]
+        for channel_id in channels:
+            self.notify_lobby(channel_id)
 
     async def lobby_request(self, viewer: Viewer, frame: dict[str, Any]) -> None:
         """A ``lobby`` frame: the channel's lobby, as its buttons do (service.lobby_requests).
@@ -411,6 +439,25 @@ class WebServer:
         elif op == "ai_remove":
             lobbies.require_host(row, user_id)
             row = await lobbies.remove_ai(games, row.id)
+        elif op == "timer":
+            seconds = frame.get("seconds")
+            if (
+                not isinstance(seconds, int)
+                or isinstance(seconds, bool)
+                or not 0 <= seconds <= lobbies.MAX_TIMER
+            ):
+                raise FrameError(
+                    "bad_frame", tr("The app sent a request this server does not understand.")
+                )
+            lobbies.require_host(row, user_id)
+            row = await lobbies.set_timer(games, row.id, seconds)
+        elif op == "hints":
+            on = frame.get("on")
+            if not isinstance(on, bool):
+                raise FrameError(
+                    "bad_frame", tr("The app sent a request this server does not understand.")
+                )
+            row = await lobbies.set_hints(games, row.id, user_id, on)
         elif op == "start":
             lobbies.require_host(row, user_id)
             await self._start(viewer, row)

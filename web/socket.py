@@ -27,6 +27,7 @@ from engine.errors import GameOver, NotYourTurn
 from service import OutcomeUnknown, OutOfDate, ServiceError
 from service.requests import (
     NOT_YOUR_CONTROLS,
+    WEB_ORIGIN,
     AutoEnd,
     game_over_error,
     play_request,
@@ -91,7 +92,9 @@ class Conversation:
         self.ws = ws
         self.request = request
         self.viewer: Viewer | None = None
-        self.tokens = RATE_BURST
+        self.rate_per_s = server.config.rate_per_s
+        self.rate_burst = server.config.rate_burst
+        self.tokens = self.rate_burst
         self.refilled = time.monotonic()
         self.handlers: dict[str, Handler] = {
             "act": Conversation.on_act,
@@ -111,13 +114,20 @@ class Conversation:
 
     # ------------------------------------------------------------------ loop
     async def run(self) -> None:
-        """Read frames until the client leaves."""
+        """Read frames until the client leaves; every request gets its answer.
+
+        A refused frame (too big, rate limited, not JSON...) and a request whose handling
+        failed unexpectedly are answered with an ``error`` frame that repeats the request's
+        ``id`` whenever the frame carries one, so a client never waits for an answer that
+        will not come.
+        """
         async for msg in self.ws:
             if msg.type is not WSMsgType.TEXT:
                 if msg.type is WSMsgType.BINARY:
                     await self._error(None, "bad_frame", self._bad_frame_text())
                 continue
-            request_id: Any = None
+            frame = _parse(msg.data)
+            request_id = _request_id(frame)
             try:
                 if len(msg.data) > MAX_FRAME:
                     raise FrameError("too_big", self.tr("That request is too big."))
@@ -126,18 +136,20 @@ class Conversation:
                         "rate_limited",
                         self.tr("Too many requests at once: wait a moment and try again."),
                     )
-                try:
-                    frame = json.loads(msg.data)
-                except ValueError:
-                    raise FrameError("bad_frame", self._bad_frame_text()) from None
                 if not isinstance(frame, dict):
                     raise FrameError("bad_frame", self._bad_frame_text())
-                request_id = frame.get("id")
-                if not isinstance(request_id, int | float) or isinstance(request_id, bool):
-                    request_id = None
                 await self.dispatch(frame)
             except FrameError as exc:
                 await self._error(request_id, exc.code, exc.message)
+            except Exception:
+                log.exception("a WebSocket request failed: %.200s", msg.data)
+                await self._error(
+                    request_id,
+                    "server_error",
+                    self.tr(
+                        "Something went wrong on my side; nothing was changed. Please try again."
+                    ),
+                )
             if self.ws.closed:
                 break
 
@@ -156,7 +168,7 @@ class Conversation:
 
     def _take_token(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_S)
+        self.tokens = min(self.rate_burst, self.tokens + (now - self.refilled) * self.rate_per_s)
         self.refilled = now
         if self.tokens < 1.0:
             return False
@@ -331,7 +343,14 @@ class Conversation:
         except (KeyError, TypeError, ValueError):
             raise FrameError("bad_frame", self._bad_frame_text()) from None
         try:
-            await play_request(self.server.games, session, viewer.user_id, action, version=step)
+            await play_request(
+                self.server.games,
+                session,
+                viewer.user_id,
+                action,
+                version=step,
+                origin=WEB_ORIGIN,
+            )
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise
@@ -352,7 +371,7 @@ class Conversation:
             raise FrameError("bad_frame", self._bad_frame_text())
         try:
             seat = seat_for(session, viewer.user_id)
-            done = await switch_auto_end(self.server.games, session, seat, on)
+            done = await switch_auto_end(self.server.games, session, seat, on, origin=WEB_ORIGIN)
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise
@@ -420,6 +439,24 @@ class Conversation:
                 raise
             return
         self.send({"t": "ack", "id": frame.get("id")})
+
+
+def _parse(data: str) -> Any:
+    """The frame's JSON value, or None when it is not JSON (at most MAX_MESSAGE bytes)."""
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
+
+
+def _request_id(frame: Any) -> int | float | None:
+    """The request's ``id`` (a number the client picked), or None."""
+    if not isinstance(frame, dict):
+        return None
+    request_id = frame.get("id")
+    if not isinstance(request_id, int | float) or isinstance(request_id, bool):
+        return None
+    return request_id
 
 
 def _snowflake(value: object) -> int | None:

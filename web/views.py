@@ -20,13 +20,13 @@ from cogs.render import SeatLabel, describe_event
 from cogs.render.hand import refused_text
 from cogs.replies import labels_for
 from data.game_flags import hints_allowed
-from engine import Card, Observation
+from engine import Card, Event, Observation
 
 if TYPE_CHECKING:
     from cogs.i18n import Tr
     from service import GameSession
 
-__all__ = ["EVENTS_SHOWN", "plain_labels", "view_frame"]
+__all__ = ["EVENTS_SHOWN", "EventTexts", "plain_labels", "view_frame"]
 
 EVENTS_SHOWN = 6
 """How many of the last events a view carries."""
@@ -44,6 +44,41 @@ def _codes(cards: Sequence[Card] | None) -> list[str] | None:
     return None if cards is None else [c.code for c in cards]
 
 
+class EventTexts:
+    """Event lines already worded, shared by every view frame (an event never changes).
+
+    Keyed by the game and the event's number, the viewer's seat (which decides what of the
+    event it may see, ``Event.seen_by``), whether the AI played it for an absent human, the
+    language and the seat names: the same line is worded once, not once per viewer and step
+    (the last :data:`EVENTS_SHOWN` events are in every frame). The keys hold only numbers and
+    strings (no event objects: fewer objects for the garbage collector to scan). At most
+    ``size`` lines are kept (the oldest go first).
+    """
+
+    def __init__(self, size: int = 50_000) -> None:
+        self.size = size
+        self._texts: dict[tuple[Any, ...], str] = {}
+
+    def text(
+        self,
+        game_id: int,
+        event: Event,
+        seat: int | None,
+        labels: list[SeatLabel],
+        tr: Tr,
+        auto: bool,
+    ) -> str:
+        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words)."""
+        key = (game_id, event.number, seat, auto, tr.locale, *(label.name for label in labels))
+        found = self._texts.get(key)
+        if found is None:
+            found = describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto)
+            if len(self._texts) >= self.size:
+                del self._texts[next(iter(self._texts))]
+            self._texts[key] = found
+        return found
+
+
 def view_frame(
     session: GameSession,
     seat: int | None,
@@ -52,29 +87,28 @@ def view_frame(
     *,
     auto_end: bool = False,
     deadline: float | None = None,
+    labels: list[SeatLabel] | None = None,
+    texts: EventTexts | None = None,
 ) -> dict[str, Any]:
     """The ``view`` frame of ``session`` for ``seat`` (None: a spectator), JSON-ready.
 
     ``tr``: the viewer's language; ``names``: user id -> display name; ``auto_end``: the
     seat's Auto end turn setting; ``deadline``: unix seconds by which the seat to move must
-    act (the turn timer), or None.
+    act (the turn timer), or None. ``labels`` (:func:`plain_labels` in ``tr``'s language)
+    and ``texts`` let the frames of one step share their work (``web.hub``).
     """
     game = session.game
     obs: Observation = game.observation(seat)
-    labels = plain_labels(session, names, tr)
+    if labels is None:
+        labels = plain_labels(session, names, tr)
+    texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
     legal = obs.legal_actions() if seat is not None else None
     pending = obs.pending_swap
     events = [
         {
             "number": ev.number,
             "seat": ev.seat,
-            "text": describe_event(
-                ev.seen_by(seat),
-                labels,
-                tr,
-                viewer=seat,
-                auto=ev.number in session.auto_played,
-            ),
+            "text": texts.text(session.id, ev, seat, labels, tr, ev.number in session.auto_played),
         }
         for ev in obs.events[-EVENTS_SHOWN:]
     ]

@@ -175,9 +175,19 @@ class Client:
 
 
 @contextlib.asynccontextmanager
-async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api/v10"):
-    """A store under ``where``, its game service and the web server on a free port."""
-    store = await open_store(where / "hats.sqlite3")
+async def open_web_world(
+    where: Path,
+    discord_url: str = "http://127.0.0.1:9/api/v10",
+    *,
+    database: str | None = None,
+    **settings: Any,
+):
+    """A store under ``where`` (or ``database``, a PostgreSQL URL), its game service and the
+    web server on a free port, following other processes' changes as the bot does.
+
+    ``settings``: WebConfig fields to change (e.g. ``rate_per_s``).
+    """
+    store = await open_store(database or where / "hats.sqlite3")
     seeds = itertools.count(7001)
     events: list[tuple[str, tuple[Any, ...]]] = []
     holder: dict[str, WebServer] = {}
@@ -196,6 +206,7 @@ async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api
         client_secret=SECRET,
         discord_api=discord_url,
         client_dir=where / "dist",
+        **settings,
     )
     server = WebServer(
         config,
@@ -207,6 +218,8 @@ async def open_web_world(where: Path, discord_url: str = "http://127.0.0.1:9/api
         dispatch=dispatch,
     )
     holder["server"] = server
+    await store.watch(server.hub.on_change)  # as bot.HatsBot.open_web
+    await store.watch_lobbies(server.on_lobby_change)
     await server.start()
     try:
         async with aiohttp.ClientSession() as http:

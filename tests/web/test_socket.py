@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.conftest import CHANNEL
+from tests.web.conftest import CHANNEL, open_web_world
 
 
 async def test_bad_frames_get_an_error_and_change_nothing(web_world):
@@ -107,3 +107,83 @@ async def test_the_lobby_in_the_activity(web_world):
     names = [name for name, _ in web_world.events]
     assert "hats_lobby_changed" in names and "hats_outbox" in names
     assert await web_world.games.lobby_in_channel(CHANNEL) is None
+
+
+async def test_every_request_gets_its_answer_even_when_refused_before_reading(
+    tmp_path, fake_discord
+):
+    """A rate-limited or too big request is answered with its own id (it was answered with
+    none, and a client waiting for its answer waited forever: a fast 4-seat game hung)."""
+    async with open_web_world(tmp_path, fake_discord.url, rate_per_s=0.001, rate_burst=3) as world:
+        game_id = await world.start_game([1101, 1102])
+        session = world.games.cached(game_id)
+        mover = session.seats[session.game.to_move].user_id
+        client = await world.connect(mover, "Quick")  # hello takes the first token
+        view = await client.view_at(0)
+        act = {"t": "act", "game_id": str(game_id), "step": 0, "action": view["legal"][0]}
+        ids = [
+            await client.request(act),
+            await client.request({"t": "fly"}),
+            await client.request({"t": "hint", "x": "y" * 5000}),
+            await client.request(act),  # over the burst: refused before it is read
+            await client.request({"t": "fly"}),
+        ]
+        answers = [await client.answer(rid) for rid in ids]
+        assert [a["id"] for a in answers] == ids
+        assert [a.get("code") for a in answers] == [
+            None,
+            "bad_frame",
+            "too_big",
+            "rate_limited",
+            "rate_limited",
+        ]
+        assert answers[0]["t"] == "ack" and session.version == 1  # only the first move
+
+
+async def test_a_request_that_fails_unexpectedly_is_answered_and_the_socket_lives(
+    web_world, monkeypatch
+):
+    game_id = await web_world.start_game([1201, 1202])
+    client = await web_world.connect(1201, "Ana")
+    await client.view_at(0)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(web_world.server, "hint", broken)
+    rid = await client.request({"t": "hint", "game_id": str(game_id)})
+    answer = await client.answer(rid)
+    assert answer["t"] == "error" and answer["code"] == "server_error"
+    assert "nothing was changed" in answer["message"]
+    rid = await client.request({"t": "auto_end", "game_id": str(game_id), "on": True})
+    assert (await client.answer(rid))["t"] == "ack"  # the connection still serves
+
+
+async def test_the_lobby_timer_and_hints_in_the_activity(web_world):
+    """As the lobby's timer select and Hints toggle: the host only, the same checks."""
+    host = await web_world.connect(1501, "Host")
+    await host.until(lambda f: f["t"] == "lobby")
+    assert (await host.answer(await host.request({"t": "lobby", "op": "open"})))["t"] == "ack"
+    guest = await web_world.connect(1502, "Guest")
+    await guest.until(lambda f: f["t"] == "lobby")
+    refused = await guest.answer(await guest.request({"t": "lobby", "op": "timer", "seconds": 60}))
+    assert refused["code"] == "refused" and "host" in refused["message"]
+    short = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 5}))
+    assert short["code"] == "refused" and "at least 10 seconds" in short["message"]
+    for bad in ({"seconds": "60"}, {"seconds": -1}, {"seconds": 10**9}, {}):
+        answer = await host.answer(await host.request({"t": "lobby", "op": "timer"} | bad))
+        assert answer["code"] == "bad_frame", bad
+    assert last_lobby(host)["timer"] is None  # nothing changed so far
+    ok = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 90}))
+    assert ok["t"] == "ack" and last_lobby(host)["timer"] == 90
+    assert (await guest.until(lambda f: f["t"] == "lobby"))["lobby"]["timer"] == 90
+    refused = await guest.answer(await guest.request({"t": "lobby", "op": "hints", "on": True}))
+    assert refused["code"] == "refused" and "host" in refused["message"]
+    ok = await host.answer(await host.request({"t": "lobby", "op": "hints", "on": True}))
+    assert ok["t"] == "ack" and last_lobby(host)["hints"] is True
+    again = await host.answer(await host.request({"t": "lobby", "op": "hints", "on": True}))
+    assert again["t"] == "ack" and last_lobby(host)["hints"] is True  # set, not switched
+    ok = await host.answer(await host.request({"t": "lobby", "op": "timer", "seconds": 0}))
+    assert ok["t"] == "ack" and last_lobby(host)["timer"] is None
+    changed = [args for name, args in web_world.events if name == "hats_lobby_changed"]
+    assert len(changed) == 4  # the lobby message is redrawn after each change

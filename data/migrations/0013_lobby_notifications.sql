@@ -1,0 +1,3 @@
+-- Version 13: nothing changes in SQLite (one process sees its own lobbies). PostgreSQL
+-- (postgres/0013_lobby_notifications.sql) announces every change of a lobby to the other
+-- processes, as version 8 does for games.
