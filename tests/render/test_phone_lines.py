@@ -14,6 +14,7 @@ import pytest
 from render_support import LANGUAGES, TRANSLATOR, finished_game, random_game_states, seat_labels
 
 from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from cogs.render.coach import hints_line
 from cogs.render.events import describe_event
 from cogs.render.hand import hand_texts
 from cogs.render.history import replay_texts, stats_texts
@@ -141,3 +142,10 @@ def test_stats_say_each_count_once_and_the_rating_in_few_lines(lang):
     assert f"**{tr('Games')}**" not in text, text  # said in the team games block
     rating = blocks[-1].splitlines()
     assert sum(phone_lines(line) for line in rating[1:]) <= 4, rating
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hints_setting_is_one_short_line_with_one_bulb(lang):
+    """Issue 29.17: the lobby's and the table's hints line: one line of subtext, one 💡."""
+    line = hints_line({HINTS: True}, TRANSLATOR.for_locale(lang))
+    assert line.count("💡") == 1 and phone_lines(f"-# {line}") == 1, line
