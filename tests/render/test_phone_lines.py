@@ -80,6 +80,8 @@ def test_a_chosen_card_leaves_the_head_in_one_line(lang):
         game.observation(seat), seat_labels(3), tr, game_id=1, channel="#hats", selected=card
     )
     assert "\n" not in texts.head and phone_lines(texts.head) == 1, texts.head
+    # what to do next in one line: the slot buttons below say the rest (issue 29.17)
+    assert phone_lines(texts.next) == 1, texts.next
 
 
 def _replay_lines(point, tr) -> int:
