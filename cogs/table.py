@@ -140,7 +140,7 @@ class TableCog(HatsFeature, name="TableCog"):
             container.add_item(discord.ui.TextDisplay(texts.recent))
         hints = hints_line(session.row.settings, tr)
         if hints is not None:  # one short line at the foot of the table
-            container.add_item(discord.ui.TextDisplay(f"-# 💡 {hints}"))
+            container.add_item(discord.ui.TextDisplay(f"-# {hints}"))
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
         view.add_item(self._buttons(session, tr))  # the message's full width: one row

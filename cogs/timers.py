@@ -331,11 +331,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
         select = TimerSelect(row.id)
         select.item.options = [
             discord.SelectOption(
-                label=(
-                    tr("Turn timer: {time}", time=duration_text(v, tr))
-                    if v
-                    else tr("Turn timer: none")
-                ),
+                # short: a phone shows about 22 characters of an option
+                label=tr("⏱️ {time} per turn", time=duration_text(v, tr))
+                if v
+                else tr("⏱️ No turn timer"),
                 value=str(v),
                 default=v == current,
             )

@@ -47,7 +47,7 @@ ACTIVITY_TEXTS: tuple[str, ...] = (
     N_("{card} (only as a black hat)"),
     N_("{cookie} {who} holds the cookie."),
     N_("Choose a card, then what to do with it."),
-    N_("Exchange it with a slot, or choose another action."),
+    N_("Pick a slot or another action."),
     N_("You can end your turn now."),
     N_("Choose a card to give back, or decline."),
     N_("{offerer} offers you a card swap."),

@@ -356,4 +356,4 @@ def hints_line(settings: Mapping[str, Any], tr: Tr) -> str | None:
     """The one line a lobby or a table shows when its host allowed hints (None otherwise)."""
     if settings.get(HINTS) is not True:
         return None
-    return tr("Hints allowed (/hats hint): this game is not rated.")
+    return tr("💡 /hats hint · not rated")  # the lobby's Hints button says "on"

@@ -38,21 +38,35 @@ def winner_text(
     seats: Sequence[SeatLabel],
     tr: Tr,
     teams: Sequence[Sequence[int]] | None,
+    *,
+    members: bool = True,
 ) -> str:
-    """Who won and with how many points (R19; with teams, R20)."""
+    """Who won and with how many points (R19; with teams, R20).
+
+    ``members``: name the winning team's players; False where a picture beside the line
+    already lists each team's players (a replay's end picture): said once.
+    """
     if teams:
         winning = [i for i, team in enumerate(teams) if any(s in result.winners for s in team)]
         totals = result.team_totals or ()
         if len(winning) == 1:
             index = winning[0]
-            team, members = team_members(teams, seats, tr)[index]
+            team, names = team_members(teams, seats, tr)[index]
+            if not members:
+                return tr.plural(
+                    "{trophy} {team} wins with {n} point.",
+                    "{trophy} {team} wins with {n} points.",
+                    totals[index],
+                    trophy=TROPHY,
+                    team=team,
+                )
             return tr.plural(
                 "{trophy} {team} wins ({members}) with {n} point.",
                 "{trophy} {team} wins ({members}) with {n} points.",
                 totals[index],
                 trophy=TROPHY,
                 team=team,
-                members=members,
+                members=names,
             )
         return tr.plural(
             "{trophy} Shared win: both teams have {n} point.",

@@ -14,7 +14,7 @@ from cogs.i18n import Tr
 from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention
 from engine import ActionKind, Event
 
-__all__ = ["AUTO_MARK", "describe_event", "event_lines", "worth_a_line"]
+__all__ = ["AUTO_MARK", "answered_offers", "describe_event", "event_lines", "worth_a_line"]
 
 AUTO_MARK = "💤"
 """Prefix of an event the AI played for an absent human (an AI seat's own moves are not
@@ -160,6 +160,27 @@ def worth_a_line(event: Event, auto_played: Collection[int] = ()) -> bool:
     return event.kind is not ActionKind.END_TURN or event.number in auto_played
 
 
+SWAP_ENDS = (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP, ActionKind.WITHDRAW_SWAP)
+"""The events that close a partner swap offer (R10)."""
+
+
+def answered_offers(events: Sequence[Event]) -> set[int]:
+    """Numbers of the swap offers in ``events`` whose answer (swap, decline, withdrawal) follows.
+
+    Their line is left out of "what just happened": the answer's line names both partners and,
+    for those who may see them, both cards (R10), so the offer would be said twice.
+    """
+    answered: set[int] = set()
+    offer: int | None = None
+    for ev in events:
+        if ev.kind is ActionKind.OFFER_SWAP:
+            offer = ev.number
+        elif ev.kind in SWAP_ENDS and offer is not None:
+            answered.add(offer)
+            offer = None
+    return answered
+
+
 def event_lines(
     events: Sequence[Event],
     seats: Sequence[SeatLabel],
@@ -169,19 +190,22 @@ def event_lines(
     last: int,
     auto_played: Collection[int] = (),
     only: Collection[int] | None = None,
+    say_over: bool = True,
 ) -> list[str]:
     """Lines for the last ``last`` moves of ``events`` (oldest first), with cookie changes.
 
     Only events :func:`worth_a_line` count: a plain end of turn gets no line, so the lines
     show moves. ``auto_played``: event numbers the AI played for an absent human (marked 💤).
     ``only``: keep only events of these seats (as actor or swap partner), e.g. a seat's own
-    moves.
+    moves; nor does a swap offer whose answer follows (:func:`answered_offers`).
+    ``say_over``: as for :func:`describe_event`.
     """
     chosen: list[tuple[Event, int | None]] = []
     previous: int | None = None
+    answered = answered_offers(events)
     for ev in events:
         mine = only is None or ev.seat in only or (ev.partner is not None and ev.partner in only)
-        if mine and worth_a_line(ev, auto_played):
+        if mine and worth_a_line(ev, auto_played) and ev.number not in answered:
             chosen.append((ev, previous))
         previous = ev.cookie
     if last <= 0:
@@ -195,6 +219,7 @@ def event_lines(
             auto=ev.number in auto_played,
             cookie_before=before,
             show_cookie=True,
+            say_over=say_over,
         )
         for ev, before in chosen[-last:]
     ]

@@ -157,7 +157,7 @@ def _next_text(obs: Observation, seats: Sequence[SeatLabel], tr: Tr, chosen: boo
         return tr("A new message comes when it is your turn.")
     lines = []
     if chosen and not obs.main_done:
-        return tr("Exchange it with a slot, or choose another action.")
+        return tr("Pick a slot or another action.")
     if not obs.main_done and obs.optional_used:  # else the card select says it (issue 29.17)
         lines.append(tr("Choose a card, then what to do with it."))
     if not obs.optional_used and not chosen and not obs.main_done:

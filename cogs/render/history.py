@@ -26,11 +26,11 @@ from cogs.render.common import (
     type_name,
 )
 from cogs.render.end import end_texts, group_seats, tie_break_text, winner_text
-from cogs.render.events import event_lines, worth_a_line
+from cogs.render.events import answered_offers, event_lines, worth_a_line
 from cogs.render.limits import fit_lines
 from cogs.render.table import piles_text, table_alt_text, turn_text
 from data.history import BoardRow, GameSummary, RatingDelta
-from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, standings, teams_for
+from engine import BLACK_HAT_EMOJI, Game, HatType, Observation, TieBreak, standings, teams_for
 from history.ratings import PROVISIONAL_GAMES, Rating, is_provisional
 from history.replay import ReplayPoint
 from history.stats import Summary, TeamSummary
@@ -160,6 +160,8 @@ def stats_texts(
         + " · "
         + tr.plural("{n} won ({rate})", "{n} won ({rate})", summary.wins, rate=rate)
     ]
+    if len(summary.by_seats) == 1:
+        games = []  # one kind of game: its own line below says the same counts (said once)
     for seats, (played, won) in summary.by_seats.items():
         if seats == TEAM_SEATS and summary.team is not None:
             continue  # said in the team games block
@@ -172,7 +174,9 @@ def stats_texts(
                 rate=_percent(won, played, tr),
             )
         )
-    blocks = [head, _block(tr("Games"), games)]
+    blocks = [head]
+    if games:  # only team games: the team games block says them
+        blocks.append(_block(tr("Games"), games))
     if summary.team is not None:
         blocks.append(_block(tr("Team games"), _team_lines(summary.team, tr)))
     score = [
@@ -233,7 +237,14 @@ def stats_texts(
                 rating=shown,
             )
         )
-    lines.append(f"-# {rating_meaning(tr, headed=True)}")
+    meaning = tr("It rises when you beat strong players.")
+    if rating is not None and is_provisional(rating.games):  # the mark is shown: explain it
+        meaning += " " + tr(
+            "{mark} provisional: fewer than {n} rated games.",
+            mark=PROVISIONAL_MARK,
+            n=PROVISIONAL_GAMES,
+        )
+    lines.append(f"-# {meaning}")
     blocks.append(_block(tr("Rating"), lines))
     return blocks
 
@@ -290,19 +301,8 @@ PROVISIONAL_MARK = "\\*"
 """Marks a provisional rating (fewer than history.ratings.PROVISIONAL_GAMES rated games)."""
 
 
-def rating_meaning(tr: Tr, *, headed: bool = False) -> str:
-    """What a rating means, in one line of the reader's language (leaderboard, stats).
-
-    ``headed``: the line stands under a "Rating" heading (``/hats stats``), so it does not
-    start with the word again.
-    """
-    if headed:
-        return tr(
-            "Your skill as the games so far show it, counted low while they are few; it rises "
-            "when you beat strong players. {mark} provisional: fewer than {n} rated games.",
-            mark=PROVISIONAL_MARK,
-            n=PROVISIONAL_GAMES,
-        )
+def rating_meaning(tr: Tr) -> str:
+    """What a rating means, in one line of the reader's language (the leaderboard)."""
     return tr(
         "Rating: your skill as the games so far show it, counted low while they are few; it "
         "rises when you beat strong players. {mark} provisional: fewer than {n} rated games.",
@@ -381,14 +381,16 @@ def history_texts(games: Sequence[GameSummary], tr: Tr, *, who: str | None) -> l
 class ReplayTexts:
     """The texts of a replay at one point (Components V2), every hand shown (R21).
 
-    ``head``: the game and the turn (``turn i/n``), then the deal, whose turn or, at the last
-    point, who won and what decided (R19, R20). ``players``: before the last point, each
-    player's hand and black hats' faces (with 4 seats grouped by team, R5); with pictures
-    off also the board, the collections and the cookie; at the last point with pictures off
-    the final results grouped and ranked like the end screen; None there with pictures (the
-    end picture shows them). ``recent``: the events of the turn that led here ("" at the
-    deal). ``alt``: the picture's full text description (public information only).
-    ``final``: the last point (its picture is the end picture).
+    ``head``: the game and the turn (``turn i/n``), then the deal, whose turn (only with
+    pictures off: the picture marks it with ▶) or, at the last point, who won (with pictures
+    the team without its players: the end picture lists them) and, after a tie, what decided it
+    (R19, R20). ``players``: before the last point, each player's hand and black hats' faces in
+    seat order, one a line (the picture marks the teams; with pictures off grouped by team, R5,
+    with the board, the collections and the cookie); at the last point with pictures off the
+    final results grouped and ranked like the end screen; None there with pictures (the end
+    picture shows them). ``recent``: the events of the turn that led here ("" at the deal).
+    ``alt``: the picture's full text description (public information only). ``final``: the last
+    point (its picture is the end picture).
     """
 
     head: str
@@ -423,17 +425,19 @@ def _hand_line(
 def _replay_players(game: Game, seats: Sequence[SeatLabel], tr: Tr, *, pictures: bool) -> str:
     """The hands block of a replay before its last point (see :class:`ReplayTexts`)."""
     obs = game.public_view()
-    every = tr("The game is over, so this replay shows every hand.")
-    lines = [f"-# {every}"]
+    lines = []
     if not pictures:
         lines.append(board_text(obs.board))
     teams = obs.teams
-    for group in group_seats(range(obs.seats), teams):  # seat order: Team A first (R5)
-        if teams:
+    if pictures:  # the picture marks each player's team: the hands in seat order, one a line
+        groups = [list(range(obs.seats))]
+    else:
+        groups = [list(g) for g in group_seats(range(obs.seats), teams)]  # Team A first (R5)
+    for group in groups:
+        if teams and not pictures:
             lines.append(f"**{tr(TEAM_NAMES[team_of(teams, group[0]) or 0])}**")
         for seat in group:
-            prefix = "- " if teams else ""
-            lines.append(prefix + _hand_line(game, obs, seats, tr, seat, pictures=pictures))
+            lines.append(_hand_line(game, obs, seats, tr, seat, pictures=pictures))
     if not pictures and obs.seats != TEAM_SEATS:  # with 4 both piles are empty (R4, R10)
         lines.append(piles_text(obs, tr))
     return "\n".join(lines)
@@ -456,7 +460,7 @@ def replay_texts(
     game = point.game
     obs = game.public_view()
     title = tr(
-        "Replay of game #{game}: turn {turn}/{turns}",
+        "Replay #{game} · turn {turn}/{turns}",
         game=game_id,
         turn=point.index,
         turns=point.last,
@@ -465,18 +469,22 @@ def replay_texts(
     result = obs.result
     if result is not None:
         end = end_texts(obs, seats, tr, game_id=game_id, pictures=pictures)
-        head.append(winner_text(result, seats, tr, obs.teams))
-        head.append(f"-# {tie_break_text(result.tie_break, tr, teams=bool(obs.teams))}")
+        head.append(winner_text(result, seats, tr, obs.teams, members=not pictures))
+        if result.tie_break is not TieBreak.SCORE:  # "wins with n points" says the rest
+            head.append(f"-# {tie_break_text(result.tie_break, tr, teams=bool(obs.teams))}")
         players, alt = end.results, end.alt
     else:
         if point.index == 0:
             head.append(tr("The deal."))
-        head.append(turn_text(obs, seats, tr))
+        if not pictures or obs.pending_swap is not None:  # the picture marks who is to move
+            head.append(turn_text(obs, seats, tr))
         players = _replay_players(game, seats, tr, pictures=pictures)
         alt = table_alt_text(obs, seats, tr)
     turn = obs.events[len(obs.events) - point.turn_events :]
-    moves = sum(1 for ev in turn if worth_a_line(ev))  # this turn's lines, no end of turn
-    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves)
+    answered = answered_offers(obs.events)  # an offer whose answer follows: said by the answer
+    moves = sum(1 for ev in turn if worth_a_line(ev) and ev.number not in answered)
+    # the head says the end (the winner): the last move does not say "The game is over." again
+    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves, say_over=False)
     return ReplayTexts(
         head="\n".join(head),
         players=players,

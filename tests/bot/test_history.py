@@ -72,7 +72,9 @@ async def _check_stats_own_and_strangers(world, three_games):
     assert "after 3 rated games" in text and "All servers:" not in text
     theirs = await erin.slash(world.channel, "hats stats", player=carol)
     text = message_text(theirs.response.message)
-    assert "2 games" in text and "All servers" not in text  # another's: this server only
+    # one kind of game (3 players): its line says the counts, no total line again
+    assert "3 players: 0/2" in text and "games played" not in text
+    assert "All servers" not in text  # another's: this server only
     nobody = await erin.slash(world.channel, "hats stats", player=dave)
     assert "has no finished games here yet" in message_text(nobody.response.message)
 
@@ -121,7 +123,7 @@ async def _check_history_lists_games_with_their_replay(world, three_games):
     assert [o["value"] for o in select["options"]] == [str(g) for g in reversed(three_games)]
     posted = await bob.select(listed.response, [str(three_games[1])], custom_id="hats:hist")
     assert not posted.ephemeral
-    assert f"Replay of game #{three_games[1]}: turn 0/" in message_text(
+    assert f"Replay #{three_games[1]} · turn 0/" in message_text(
         _message(world.channel, posted.response.id)
     )
     # carol played the two 3-player games only; dave none
@@ -151,7 +153,7 @@ async def _check_replay_steps_to_the_end_and_back_and_survives_a_restart(
     assert not posted.ephemeral  # in the channel, for everyone
     message = _message(world.channel, posted.response.id)
     text = message_text(message)
-    assert "turn 0/16" in text and "shows every hand" in text
+    assert "turn 0/16" in text and "shows every hand" not in text  # issue 29.17: said by the hands
     # every dealt hand is shown at the deal (the game is over, R21)
     dealt = cards_short(
         sorted((card_from_code(c) for c in record["setup"]["hands"][0]), key=lambda c: c.id)
@@ -203,7 +205,7 @@ async def test_replay_of_another_servers_game_or_a_live_game_is_refused(world):
     # in a DM with the bot, /hats stats shows your own games on every server
     alice = world.players[0]
     mine = await alice.user.slash("hats stats")
-    assert "1 game played · " in message_text(mine.response.message)
+    assert "2 players: 1/1 (100%)" in message_text(mine.response.message)
     other = await alice.user.slash("hats stats", player=world.players[1].user)
     assert other.ephemeral and "server channel" in other.response.content
 

@@ -44,7 +44,7 @@ def buttons(message) -> dict[str, bool]:
 
 
 def title(tr, game_id: int, turn: int, turns: int) -> str:
-    return tr("Replay of game #{game}: turn {turn}/{turns}", game=game_id, turn=turn, turns=turns)
+    return tr("Replay #{game} · turn {turn}/{turns}", game=game_id, turn=turn, turns=turns)
 
 
 def hiding_words(tr) -> list[str]:
@@ -129,19 +129,18 @@ async def _check_replay_with_pictures(finished, make_bot):
         assert f"{slot} {type_name(card.type, tr)} {card.value}" in alt, f"slot {slot} in {alt}"
     for seat in session.seats:
         assert env.bot.names.get(seat.user_id, "") in alt, f"{seat.user_id}'s name in {alt}"
-    # every dealt hand, once, grouped by team (Team A: seats 1 and 3, then Team B)
+    # every dealt hand, once, one a line in seat order (the picture marks the teams: no
+    # team headings, no bullets; issue 29.17)
     lines = text.splitlines()
     for seat in range(4):
         hand = cards_short(deal.hands[seat])
         assert sum(hand in line for line in lines) == 1, f"seat {seat}'s hand {hand} once"
-    team_a, team_b = (lines.index(f"**{tr(t)}**") for t in ("Team A", "Team B"))
-
-    a0, b0, a1, b1 = (
-        next(i for i, line in enumerate(lines) if name in line and i > team_a)
+    assert f"**{tr('Team A')}**" not in lines and not any(x.startswith("- ") for x in lines)
+    rows = [
+        next(i for i, line in enumerate(lines) if line.startswith(f"{name}: "))
         for name in _names(env, session, range(4))
-    )
-    assert team_a < a0 < a1 < team_b < b0 < b1, "hands grouped: Team A (1, 3), Team B (2, 4)"
-    assert tr("The game is over, so this replay shows every hand.") in text
+    ]
+    assert rows == sorted(rows) and rows[-1] - rows[0] == 3, "the hands: seats 1-4, one a line"
     # never the table's words for what it hides, no fact twice, nothing of the picture's
     # (the board) in text
     assert not hiding(text, tr), f"replay at the deal speaks as the live table: {text}"
@@ -172,7 +171,8 @@ async def _check_replay_with_pictures(finished, make_bot):
         (line,) = [x for x in alt.splitlines() if names[seat] in x]
         assert favourite in line, f"seat {seat}'s favourite ({favourite}) not in: {line}"
     head = v2_texts(end)[0]
-    assert "🏆" in head and all(n in head for n in _names(env, session, result.winners)), head
+    # the end picture lists each team's players: the winner line names the team only
+    assert "🏆" in head and not any(n in head for n in _names(env, session, range(4))), head
     everything = message_text(end)
     assert not hiding(everything, tr), f"the replay's end speaks as the live table: {everything}"
     # the buttons still work after a restart (DynamicItems)

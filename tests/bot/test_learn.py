@@ -207,13 +207,15 @@ async def test_hints_allowed_lobby_hint_and_unrated(world):
     assert "Only the host" in r.response.content
     await alice.click(lobby, label="Hints: off (turn on)")
     lobby = next(m for m in world.channel.history() if m.id == lobby.id)
-    assert "Hints allowed" in " ".join(v2_texts(lobby))
+    assert "· not rated" in " ".join(v2_texts(lobby))
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     session = await env.bot.games.session_in_channel(world.channel.id)
     table_id = session.message("table").message_id
     table = next(m for m in world.channel.history() if m.id == table_id)
-    assert "Hints allowed" in " ".join(v2_texts(table))
+    hints = [t for t in v2_texts(table) if "· not rated" in t]
+    assert len(hints) == 1 and hints[0].startswith("-# 💡 </hats hint:"), hints
+    assert hints[0].count("💡") == 1, hints  # one bulb, one short line (issue 29.17)
     seat = session.game.to_move
     player = next(p for p in world.players if p.user.id == session.seats[seat].user_id)
     r = await player.slash(world.channel, "hats hint")

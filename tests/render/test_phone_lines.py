@@ -11,11 +11,18 @@ import re
 import textwrap
 
 import pytest
-from render_support import LANGUAGES, TRANSLATOR, random_game_states, seat_labels
+from render_support import LANGUAGES, TRANSLATOR, finished_game, random_game_states, seat_labels
 
+from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from cogs.render.coach import hints_line
 from cogs.render.events import describe_event
 from cogs.render.hand import hand_texts
-from engine import Game, GameConfig
+from cogs.render.history import replay_texts, stats_texts
+from cogs.render.lobby import lobby_texts
+from data.game_flags import HINTS
+from engine import Game, GameConfig, to_record
+from history.replay import Replay
+from history.stats import Summary, TeamSummary
 
 PHONE_CHARS = 30
 """Characters per line of message text at 360 px (measured on phone_fit's screenshots)."""
@@ -23,10 +30,19 @@ NAME = "Bruno Bertolucci Vay"
 """A display name of 20 characters (issue 29's worst realistic state)."""
 
 
+SUBTEXT_CHARS = 37
+"""Characters per line of ``-#`` subtext (13 px instead of 16 px) at 360 px."""
+
+
 def phone_lines(text: str) -> int:
     """How many lines ``text`` takes on the phone, mentions shown as 20-character names."""
     text = re.sub(r"<@!?\d+>", NAME, text).replace("**", "")
-    return sum(len(textwrap.wrap(line, PHONE_CHARS)) or 1 for line in text.split("\n"))
+    return sum(
+        len(textwrap.wrap(line.removeprefix("-# "), SUBTEXT_CHARS))
+        if line.startswith("-# ")
+        else len(textwrap.wrap(line, PHONE_CHARS)) or 1
+        for line in text.split("\n")
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -64,3 +80,74 @@ def test_a_chosen_card_leaves_the_head_in_one_line(lang):
         game.observation(seat), seat_labels(3), tr, game_id=1, channel="#hats", selected=card
     )
     assert "\n" not in texts.head and phone_lines(texts.head) == 1, texts.head
+    # what to do next in one line: the slot buttons below say the rest (issue 29.17)
+    assert phone_lines(texts.next) == 1, texts.next
+
+
+def _replay_lines(point, tr) -> int:
+    texts = replay_texts(point, seat_labels(4), tr, game_id=1)
+    return sum(phone_lines(t) for t in (texts.head, texts.players or "", texts.recent) if t)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replay_step_of_a_team_game_fits_its_line_budget(lang):
+    """Issue 29.17: a 4-player replay step (picture above) in at most 22 lines of text, the
+    end in at most 12: the hands one a line each without bullets or team headings (the
+    picture marks the teams), no sentence that the game is over, the winner once."""
+    tr = TRANSLATOR.for_locale(lang)
+    replay = Replay(to_record(finished_game(4, 5)))
+    worst = max(_replay_lines(replay.at(i), tr) for i in range(0, replay.last, 4))
+    assert worst <= 22, worst
+    assert _replay_lines(replay.at(replay.last), tr) <= 6
+
+
+def _lobby_four(tr):
+    seats = tuple(SeatLabel(s, 1001 + s, None, NAME) for s in range(4))
+    settings = {TURN_TIMER: 120, SWAP_TIMEOUT: 120, HINTS: True}
+    return lobby_texts(LobbyInfo(host_id=1001, seats=seats, settings=settings), tr)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_full_team_lobby_takes_at_most_fourteen_lines(lang):
+    """Issue 29.17: the full 4-player lobby with a timer and hints: a one-line title and team
+    heading, the hints setting in one short line (its button says on or off)."""
+    tr = TRANSLATOR.for_locale(lang)
+    blocks = _lobby_four(tr)
+    title = blocks[0].splitlines()[0]
+    assert phone_lines(title) == 1, title
+    hints = next(line for line in blocks[-1].splitlines() if "💡" in line)
+    assert phone_lines(hints) == 1, hints
+    assert sum(phone_lines(b) for b in blocks) <= 14, blocks
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stats_say_each_count_once_and_the_rating_in_few_lines(lang):
+    """Issue 29.17: /hats stats of a player with only team games: no games block that repeats
+    the team games' counts; the rating and its meaning in at most four lines."""
+    tr = TRANSLATOR.for_locale(lang)
+    summary = Summary(
+        games=1,
+        wins=1,
+        by_seats={4: (1, 1)},
+        mean_total=27.0,
+        mean_collection=28.0,
+        mean_favourite=-6.0,
+        mean_cookie=5.0,
+        black_hats_per_game=1.0,
+        cookie_kept=1,
+        best=(1, 27),
+        favourite_type="purple",
+        team=TeamSummary(1, 1, 27.0, 34.0, ((1002, 1, 1),)),
+    )
+    blocks = stats_texts("<@1001>", summary, None, None, tr)
+    text = "\n".join(blocks)
+    assert f"**{tr('Games')}**" not in text, text  # said in the team games block
+    rating = blocks[-1].splitlines()
+    assert sum(phone_lines(line) for line in rating[1:]) <= 4, rating
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hints_setting_is_one_short_line_with_one_bulb(lang):
+    """Issue 29.17: the lobby's and the table's hints line: one line of subtext, one 💡."""
+    line = hints_line({HINTS: True}, TRANSLATOR.for_locale(lang))
+    assert line.count("💡") == 1 and phone_lines(f"-# {line}") == 1, line

@@ -35,7 +35,7 @@ def test_french_locale_gets_french_text_with_placeholders_filled(translator):
             slot=3,
             took="🟦2",
         )
-        == "X a posé 🟥5 sur l’emplacement 3 et pris 🟦2."
+        == "X pose 🟥5 sur l’emplacement 3, prend 🟦2."
     )
 
 

@@ -67,7 +67,7 @@ def test_explicit_teams_are_used():
 
 def test_french_lobby():
     blocks = lobby_texts(_lobby(4), FR)
-    assert blocks[0].startswith("**Hats\u202f: une nouvelle partie se prépare**")
+    assert blocks[0].startswith("**Hats\u202f: nouvelle partie**")
     assert "La table est complète." in blocks[0]
 
 

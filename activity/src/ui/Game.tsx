@@ -255,7 +255,7 @@ export function promptText(view: View, selected: CardCode | null, tr: ReturnType
   if (selected) {
     const t = targetsFor(view, selected);
     if (!t.slots.length && t.blackHat) return tr.t("{card} (only as a black hat)", { card: cardName(selected, tr) });
-    return tr.t("Exchange it with a slot, or choose another action.");
+    return tr.t("Pick a slot or another action.");
   }
   if (view.main_done) return tr.t("You can end your turn now.");
   return tr.t("Choose a card, then what to do with it.");
