@@ -26,7 +26,7 @@ def translator() -> Translator:
 def test_french_locale_gets_french_text_with_placeholders_filled(translator):
     tr = translator.for_locale(discord.Locale.french)
     assert tr.locale == "fr"
-    assert tr("{who} made a black hat.", who="<@42>") == "<@42> a créé un chapeau noir."
+    assert tr("{who} made a black hat.", who="<@42>") == "<@42> crée un chapeau noir."
     assert (
         tr(
             "{who} played {card} on slot {slot} and took {took}.",
@@ -35,7 +35,7 @@ def test_french_locale_gets_french_text_with_placeholders_filled(translator):
             slot=3,
             took="🟦2",
         )
-        == "X pose 🟥5 sur l’emplacement 3, prend 🟦2."
+        == "X pose 🟥5 sur le 3, prend 🟦2."
     )
 
 
