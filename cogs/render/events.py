@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from cogs.i18n import Tr
-from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention
+from cogs.render.common import COOKIE, SeatLabel, card_short, seat_mention, seat_name
 from engine import ActionKind, Event
 
 __all__ = ["AUTO_MARK", "answered_offers", "describe_event", "event_lines", "worth_a_line"]
@@ -31,6 +31,7 @@ def describe_event(
     cookie_before: int | None = None,
     show_cookie: bool = False,
     say_over: bool = True,
+    plain: bool = False,
 ) -> str:
     """One line describing ``event`` for ``viewer`` (a seat, or None for the public).
 
@@ -39,12 +40,15 @@ def describe_event(
     AI-played mark 💤. With ``show_cookie``, a change of the cookie's holder from
     ``cookie_before`` to ``event.cookie`` (R13) is added as a second sentence. A last turn
     adds "The game is over." (R14), unless ``say_over`` is False (the caller's own line says
-    the end, as a hand DM does: said once).
+    the end, as a hand DM does: said once). ``plain`` names the players by their display
+    names instead of mentions (a replay: a mention pill never breaks, so two of them in one
+    sentence take a line more on a phone, issue 29.17).
     """
     ev = event.seen_by(viewer)
+    name = seat_name if plain else seat_mention
     you = viewer is not None and ev.seat == viewer
-    who = seat_mention(seats, ev.seat, tr)
-    partner = seat_mention(seats, ev.partner, tr) if ev.partner is not None else ""
+    who = name(seats, ev.seat, tr)
+    partner = name(seats, ev.partner, tr) if ev.partner is not None else ""
     text = _sentence(ev, tr, viewer=viewer, you=you, who=who, partner=partner)
     extra: list[str] = []
     if ev.kind is ActionKind.DISCARD and ev.reshuffled:
@@ -59,7 +63,7 @@ def describe_event(
                 tr(
                     "{cookie} The cookie goes to {who}.",
                     cookie=COOKIE,
-                    who=seat_mention(seats, ev.cookie, tr),
+                    who=name(seats, ev.cookie, tr),
                 )
             )
     if ev.game_over and say_over:
@@ -132,7 +136,7 @@ def _sentence(ev: Event, tr: Tr, *, viewer: int | None, you: bool, who: str, par
                 partner=who,
                 received=card_short(ev.card),
             )
-        return tr("{offerer} and {partner} swapped one card each.", offerer=partner, partner=who)
+        return tr("{offerer} and {partner} swapped cards.", offerer=partner, partner=who)
     if kind is ActionKind.DECLINE_SWAP:
         # seat: the partner who declined; partner: the offerer.
         if you:
@@ -191,6 +195,7 @@ def event_lines(
     auto_played: Collection[int] = (),
     only: Collection[int] | None = None,
     say_over: bool = True,
+    plain: bool = False,
 ) -> list[str]:
     """Lines for the last ``last`` moves of ``events`` (oldest first), with cookie changes.
 
@@ -198,7 +203,7 @@ def event_lines(
     show moves. ``auto_played``: event numbers the AI played for an absent human (marked 💤).
     ``only``: keep only events of these seats (as actor or swap partner), e.g. a seat's own
     moves; nor does a swap offer whose answer follows (:func:`answered_offers`).
-    ``say_over``: as for :func:`describe_event`.
+    ``say_over``, ``plain``: as for :func:`describe_event`.
     """
     chosen: list[tuple[Event, int | None]] = []
     previous: int | None = None
@@ -220,6 +225,7 @@ def event_lines(
             cookie_before=before,
             show_cookie=True,
             say_over=say_over,
+            plain=plain,
         )
         for ev, before in chosen[-last:]
     ]

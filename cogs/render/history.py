@@ -484,7 +484,8 @@ def replay_texts(
     answered = answered_offers(obs.events)  # an offer whose answer follows: said by the answer
     moves = sum(1 for ev in turn if worth_a_line(ev) and ev.number not in answered)
     # the head says the end (the winner): the last move does not say "The game is over." again
-    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves, say_over=False)
+    # plain names: a mention pill never breaks, two in a line take a line more (issue 29.17)
+    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves, say_over=False, plain=True)
     return ReplayTexts(
         head="\n".join(head),
         players=players,

@@ -140,7 +140,7 @@ def test_completed_swap_seen_by_both_partners():
         f"You gave {card_short(offered)} to <@{1001 + partner}> and received {card_short(given)}."
     )
     public = describe_event(ev, labels, EN, viewer=None)
-    assert public == f"<@{1001 + offerer}> and <@{1001 + partner}> swapped one card each."
+    assert public == f"<@{1001 + offerer}> and <@{1001 + partner}> swapped cards."
     opponent = (offerer + 1) % 4
     assert describe_event(ev.seen_by(opponent), labels, EN, viewer=opponent) == public
 
