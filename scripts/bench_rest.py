@@ -68,6 +68,7 @@ from bot import create_bot
 from cogs.controls import action_custom_id, card_select_custom_id
 from engine import ActionKind
 from tests.bot import rest_log
+from tests.bot.helpers import adopt_web_steps
 
 Env._settle_internal.__kwdefaults__["idle"] = 0.001  # see tests/bot/conftest.py
 
@@ -175,24 +176,6 @@ class WebPlayer:
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
-
-
-def adopt_web_steps(env: Any) -> None:
-    """Announce the steps the web server commits as bot-owned work, so ``settle`` waits for
-    the bot's listeners (as tests/bot/test_activity_mixed.py does)."""
-    from simcord._runtime import _BOT_SCOPE
-
-    games = env.bot.games
-    dispatch = games.dispatch
-
-    def owned(name: str, *args: Any) -> None:
-        if _BOT_SCOPE.get() is not None:
-            dispatch(name, *args)
-            return
-        with env._bot_scope():
-            dispatch(name, *args)
-
-    games.dispatch = owned
 
 
 async def connect_web(env: Any, http: aiohttp.ClientSession, player: Any, channel: Any) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from cogs.controls import action_custom_id, card_select_custom_id
 from engine import ActionKind
@@ -187,3 +188,24 @@ def message_text(message, *, alt: bool = True) -> str:
 def card_words(card) -> str:
     """A card as the English alt texts write it: ``red 5``."""
     return f"{card.type.value} {card.value}"
+
+
+def adopt_web_steps(env: Any) -> None:
+    """Announce the service's events as bot-owned work when they come from the web server.
+
+    simcord's ``settle`` waits only for work the bot started; steps the web server commits
+    come from its own task, so their listeners are adopted here (simcord's private scope).
+    """
+    from simcord._runtime import _BOT_SCOPE
+
+    games = env.bot.games
+    dispatch = games.dispatch
+
+    def owned(name: str, *args: Any) -> None:
+        if _BOT_SCOPE.get() is not None:
+            dispatch(name, *args)
+            return
+        with env._bot_scope():
+            dispatch(name, *args)
+
+    games.dispatch = owned

@@ -19,32 +19,16 @@ from typing import Any
 
 import aiohttp
 import pytest
-from simcord._runtime import _BOT_SCOPE
 
 from cogs.controls import card_select_custom_id
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, custom_ids, dm_of
+from tests.bot.helpers import act_on_hand, adopt_web_steps, custom_ids, dm_of
 from tests.bot.test_full_game import table_message
 
 
 @pytest.fixture
 def bot_options():
     return {"turn_timer": None, "ai_delay": 0.0, "edit_limit": None, "web_port": 0}
-
-
-def adopt_web_steps(env: Any) -> None:
-    """Announce the service's events as bot-owned work when they come from the web server."""
-    games = env.bot.games
-    dispatch = games.dispatch
-
-    def owned(name: str, *args: Any) -> None:
-        if _BOT_SCOPE.get() is not None:
-            dispatch(name, *args)
-            return
-        with env._bot_scope():
-            dispatch(name, *args)
-
-    games.dispatch = owned
 
 
 def dm_posts(env, user) -> int:
