@@ -172,9 +172,7 @@ class Games:
                     )
                     if gone is None:
                         raise LobbyNotFound(from_lobby_id)
-                row = await self._insert(
-                    tx, guild_id, channel_id, config_json, seats, settings, now
-                )
+                row = await insert_game(tx, guild_id, channel_id, config_json, seats, settings, now)
                 if announce:
                     await add_item(tx, row.id, OutboxKind.START, now)
         except ConstraintViolated as exc:
@@ -182,18 +180,6 @@ class Games:
                 raise ChannelBusy(channel_id) from exc
             raise
         return row
-
-    async def _insert(
-        self,
-        tx: Transaction,
-        guild_id: int,
-        channel_id: int,
-        config_json: str,
-        seats: Sequence[SeatSpec],
-        settings: Mapping[str, Any] | None,
-        now: float,
-    ) -> GameRow:
-        return await insert_game(tx, guild_id, channel_id, config_json, seats, settings, now)
 
     async def import_games(self, games: Iterable[GameImport]) -> list[int]:
         """Insert whole live games with their steps in ONE transaction; return their ids.
@@ -209,7 +195,7 @@ class Games:
                 config_json = _checked_config(g.config, g.seats)
                 at = now if g.at is None else g.at
                 try:
-                    row = await self._insert(
+                    row = await insert_game(
                         tx, g.guild_id, g.channel_id, config_json, g.seats, g.settings, at
                     )
                 except ConstraintViolated as exc:

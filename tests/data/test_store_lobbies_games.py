@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 from storetest_util import new_game, seat_specs
 
+import data.games
 from data import (
     ChannelBusy,
     GameImport,
@@ -20,7 +21,6 @@ from data import (
     Store,
     open_store,
 )
-from data.games import Games
 from engine import GameConfig
 
 CONFIG = GameConfig(4, 11).to_dict()
@@ -105,7 +105,7 @@ async def test_a_failed_start_keeps_the_lobby(store: Store, monkeypatch: pytest.
     async def broken_insert(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk trouble after the lobby was deleted")
 
-    monkeypatch.setattr(Games, "_insert", broken_insert)
+    monkeypatch.setattr(data.games, "insert_game", broken_insert)
     with pytest.raises(RuntimeError):
         await store.games.create_game(1, 10, CONFIG, seat_specs(4), from_lobby_id=lobby.id)
     assert await store.lobbies.get_lobby(lobby.id) == lobby
