@@ -18,6 +18,7 @@ from engine import RandomPolicy
 from service import GameService, ServiceError
 from service.tournament_record import tournament_record
 from service.tournaments import ROUND_PAUSE, Step, TournamentService
+from tests.tournament.oracle import groupings
 from tournament import repeated_pairs, table_sizes
 
 GUILD, CHANNEL = 1, 10
@@ -64,21 +65,6 @@ class Bot:
         while not session.game.is_over:
             step = policy.choose_step(session.game)
             await self.games.play(session, step.seat, step.action)
-
-
-def groupings(players, sizes):
-    """Every way to seat ``players`` at tables of ``sizes`` (the oracle of avoidable repeats)."""
-    if not players:
-        yield ()
-        return
-    first, rest = players[0], players[1:]
-    for size in set(sizes):
-        left = list(sizes)
-        left.remove(size)
-        for mates in combinations(rest, size - 1):
-            others = [p for p in rest if p not in mates]
-            for tail in groupings(others, left):
-                yield ((first, *mates), *tail)
 
 
 def points_from(results, player):

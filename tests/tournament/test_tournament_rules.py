@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournament.oracle import groupings
 from tournament import (
     MAX_ENTRANTS,
     Entrant,
@@ -145,21 +146,6 @@ def test_repeats_are_allowed_only_when_no_grouping_avoids_them():
     # 3 players who already met: they must meet again
     met = opponents_met([result(1, 1, [1, 2, 3], [1, 2, 3], [0, 0, 0])])
     assert next_round([3, 1, 2], met) == ((3, 1, 2),)
-
-
-def groupings(players, sizes):
-    """Every way to seat ``players`` at tables of ``sizes`` (the oracle)."""
-    if not players:
-        yield ()
-        return
-    first, rest = players[0], players[1:]
-    for size in set(sizes):
-        left = list(sizes)
-        left.remove(size)
-        for mates in combinations(rest, size - 1):
-            others = [p for p in rest if p not in mates]
-            for tail in groupings(others, left):
-                yield ((first, *mates), *tail)
 
 
 @settings(max_examples=150, deadline=None)
