@@ -68,7 +68,7 @@ from bot import create_bot
 from cogs.controls import action_custom_id, card_select_custom_id
 from engine import ActionKind
 from tests.bot import rest_log
-from tests.bot.helpers import adopt_web_steps
+from tests.bot.helpers import adopt_web_steps, open_activity
 
 Env._settle_internal.__kwdefaults__["idle"] = 0.001  # see tests/bot/conftest.py
 
@@ -180,20 +180,7 @@ class WebPlayer:
 
 async def connect_web(env: Any, http: aiohttp.ClientSession, player: Any, channel: Any) -> Any:
     """``player``'s Activity on ``channel``: a WebSocket after hello."""
-    web = env.bot.web
-    token = web.sessions.issue(player.id, player.user.name)[0]
-    ws = await http.ws_connect(web.address + "ws")
-    client = WebPlayer(ws)
-    hello = {
-        "t": "hello",
-        "session": token,
-        "channel_id": str(channel.id),
-        "guild_id": str(channel.guild.id),
-        "locale": "en-US",
-        "resume": None,
-    }
-    await ws.send_json(hello)
-    return client
+    return WebPlayer(await open_activity(http, env.bot, player, player.user.name, channel))
 
 
 def kind_of(call: Any, dm_channels: set[str]) -> str:

@@ -209,3 +209,25 @@ def adopt_web_steps(env: Any) -> None:
             dispatch(name, *args)
 
     games.dispatch = owned
+
+
+async def open_activity(
+    http: Any, bot: Any, user: Any, name: str, channel: Any, locale: str = "en-US"
+) -> Any:
+    """``user``'s Activity on ``channel``: a WebSocket on the bot's web server, hello sent.
+
+    The session is issued by the server itself (the sign-in is tested in tests/web).
+    """
+    token = bot.web.sessions.issue(user.id, name)[0]
+    ws = await http.ws_connect(bot.web.address + "ws")
+    await ws.send_json(
+        {
+            "t": "hello",
+            "session": token,
+            "channel_id": str(channel.id),
+            "guild_id": str(channel.guild.id),
+            "locale": locale,
+            "resume": None,
+        }
+    )
+    return ws

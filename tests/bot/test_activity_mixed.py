@@ -22,7 +22,7 @@ import pytest
 
 from cogs.controls import card_select_custom_id
 from engine import ActionKind
-from tests.bot.helpers import act_on_hand, adopt_web_steps, custom_ids, dm_of
+from tests.bot.helpers import act_on_hand, adopt_web_steps, custom_ids, dm_of, open_activity
 from tests.bot.test_full_game import table_message
 
 
@@ -95,21 +95,10 @@ async def test_websocket_moves_dm_clicks_and_an_ai_share_one_game(world):
     # line without controls ("never drawn")
     first = session.seats[session.game.to_move].user_id
     alice, bob = (host, guest) if first == host.user.id else (guest, host)
-    token = bot.web.sessions.issue(alice.user.id, "alice")[0]
     rng = random.Random(3)
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(bot.web.address + "ws")
+        ws = await open_activity(http, bot, alice.user, "alice", world.channel, "fr")
         socket = Socket(ws)
-        await ws.send_json(
-            {
-                "t": "hello",
-                "session": token,
-                "channel_id": str(world.channel.id),
-                "guild_id": str(world.guild.id),
-                "locale": "fr",
-                "resume": None,
-            }
-        )
         await socket.view_at(session.version)
         await env.settle()
         alice_pings = dm_posts(env, alice)
@@ -153,19 +142,9 @@ async def test_a_player_with_the_activity_open_gets_no_start_dm(world):
     bot = env.bot
     adopt_web_steps(env)
     alice, bob = world.players[:2]
-    token = bot.web.sessions.issue(alice.user.id, "alice")[0]
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(bot.web.address + "ws")
+        ws = await open_activity(http, bot, alice.user, "alice", world.channel)
         socket = Socket(ws)
-        hello = {
-            "t": "hello",
-            "session": token,
-            "channel_id": str(world.channel.id),
-            "guild_id": str(world.guild.id),
-            "locale": "en-US",
-            "resume": None,
-        }
-        await ws.send_json(hello)
         while (await socket.frame())["t"] != "lobby":
             pass
         lobby = (await alice.slash(world.channel, "hats new")).response.message
@@ -191,17 +170,7 @@ async def test_a_team_game_played_live_in_the_activity_sends_no_dm(world):
     async with aiohttp.ClientSession() as http:
         sockets = {}
         for player in players:
-            ws = await http.ws_connect(bot.web.address + "ws")
-            token = bot.web.sessions.issue(player.user.id, player.user.name)[0]
-            hello = {
-                "t": "hello",
-                "session": token,
-                "channel_id": str(world.channel.id),
-                "guild_id": str(world.guild.id),
-                "locale": "en-US",
-                "resume": None,
-            }
-            await ws.send_json(hello)
+            ws = await open_activity(http, bot, player.user, player.user.name, world.channel)
             sockets[player.user.id] = Socket(ws)
         lobby = (await players[0].slash(world.channel, "hats new")).response.message
         for player in players[1:]:
