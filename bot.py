@@ -37,7 +37,6 @@ from cogs.command_i18n import CommandTranslator
 from cogs.cooldowns import PublicPosts
 from cogs.edits import EditGate
 from cogs.errors import HatsTree, answer_unknown_control
-from cogs.i18n import Tr, Translator
 from cogs.mentions import NOBODY
 from cogs.monitoring import (
     Monitor,
@@ -53,6 +52,7 @@ from data.guild_settings import GuildOptions
 from engine.ai import ExpertBudget
 from service import DeadlinePolicy, GameService
 from telemetry.logs import JsonFormatter
+from texts.i18n import Tr, Translator
 from web import WebConfig, WebServer
 from web.auth import derive_key, random_key
 

@@ -33,13 +33,13 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.command_i18n import COMMAND_LOCALES, CommandString, CommandTranslator
 from cogs.errors import GuardedItem
-from cogs.i18n import N_
 from cogs.replies import send_private
+from texts.i18n import N_
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
     from data import LobbyRow
+    from texts.i18n import Tr
 
 __all__ = [
     "ENTRY_POINT_DESCRIPTION",

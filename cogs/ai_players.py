@@ -39,7 +39,7 @@ from service.due import ai_choice, ai_seed, ai_step, fire_ai
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 __all__ = ["AI_RETRY", "POOLED_LEVELS", "AiCog", "AiSelect", "ai_choice", "ai_seed"]
 

@@ -15,16 +15,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock import now
-from cogs.render.common import duration_text
-from cogs.replies import error_text, log_fault, send_private
+from cogs.replies import log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from data import StoreError
 from service import ServiceError
+from texts.common import duration_text
+from texts.replies import error_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
     from data import LobbyRow
+    from texts.i18n import Tr
 
 __all__ = ["HatsFeature", "make_hats_group"]
 
@@ -61,7 +62,7 @@ class HatsFeature(commands.Cog):
             group.remove_command(name)
 
     def tr(self, interaction: discord.Interaction) -> Tr:
-        """The translator for the interaction's locale (see cogs.i18n)."""
+        """The translator for the interaction's locale (see texts.i18n)."""
         return self.bot.translator.for_locale(interaction.locale)
 
     def tr_for(self, user_id: int, guild_id: int | None = None) -> Tr:

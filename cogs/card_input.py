@@ -4,7 +4,7 @@ The engine's :func:`engine.parse_card` reads the English codes (``red5``, ``Red 
 (``🟥5``) and the autocomplete's names (``🟥 5 · rouge``); this adds the colour words of
 English, German, Spanish, French and Italian (case and accents ignored: ``grün5``,
 ``grun 5``, ``marrón 3``, ``5 rosso``), taken from the table-talk guard's word list
-(:func:`cogs.table_talk.colour_of_word`) so both always agree on what names a colour.
+(:func:`texts.table_talk.colour_of_word`) so both always agree on what names a colour.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cogs.table_talk import colour_of_word
 from engine import Card, CardParseError, HatType, parse_card
+from texts.table_talk import colour_of_word
 
 __all__ = ["fold", "parse_card_text"]
 

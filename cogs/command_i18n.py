@@ -8,8 +8,8 @@ asks the tree's translator for every such string while building the payload
 
 These strings live in their own gettext domain, separate from the messages' one::
 
-    cogs/locales/commands.pot                    template, built from the command tree
-    cogs/locales/<lang>/LC_MESSAGES/commands.po  one catalog per language (de, es, fr, it)
+    texts/locales/commands.pot                    template, built from the command tree
+    texts/locales/<lang>/LC_MESSAGES/commands.po  one catalog per language (de, es, fr, it)
 
 The msgid is the English string; the msgctxt says where it is used (``command name``,
 ``command description``, ``option name``, ``option description``, ``choice name``), so a
@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from cogs.i18n import LOCALES_DIR
+from texts.i18n import LOCALES_DIR
 
 __all__ = [
     "COMMAND_LOCALES",

@@ -28,7 +28,6 @@ import discord
 
 from cogs.custom_ids import ID, bounded_id, choice, fields
 from cogs.errors import GuardedItem
-from cogs.render.common import SLOT_KEYCAPS, card_token
 from engine import Action, ActionKind, Card, card_from_code
 from engine.actions import (
     ANSWERS,
@@ -41,9 +40,10 @@ from engine.actions import (
     WITHDRAW,
 )
 from engine.cards import CardParseError
+from texts.common import SLOT_KEYCAPS, card_token
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 __all__ = [
     "HAND_OP_OF_KIND",

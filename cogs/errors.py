@@ -20,9 +20,10 @@ from discord import app_commands
 
 from cogs.custom_ids import check_template
 from cogs.monitoring import mark_failed
-from cogs.replies import error_text, log_fault, send_private
-from cogs.user_text import quoted
+from cogs.replies import log_fault, send_private
 from data import StoreError
+from texts.replies import error_text
+from texts.user_text import quoted
 
 log = logging.getLogger("hats.errors")
 

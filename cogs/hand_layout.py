@@ -3,7 +3,7 @@
 One job: put the pieces together in the order a phone reader needs them (issue 18): whose turn
 and what just happened, the hand picture in a media gallery (full message width, alt text), the
 own collection and what to do next, then the controls (only legal actions). The texts come
-from :func:`cogs.render.hand.hand_texts`, the controls from :func:`cogs.controls.hand_rows`,
+from :func:`texts.hand.hand_texts`, the controls from :func:`cogs.controls.hand_rows`,
 the picture from :mod:`cogs.pictures`. A message sent with a ``LayoutView`` carries Discord's
 ``IS_COMPONENTS_V2`` flag for good, so a hand DM that collapses stays V2 too
 (:func:`collapsed_view`).
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import discord
 
 from cogs.pictures import HAND_FILE
-from cogs.render.common import COLOUR
-from cogs.render.hand import HandTexts
-from cogs.render.limits import V2_TEXT_MAX, fit_alt, fit_lines, text_len, truncate
+from cogs.style import COLOUR
+from texts.hand import HandTexts
+from texts.limits import V2_TEXT_MAX, fit_alt, fit_lines, text_len, truncate
 
 __all__ = ["HAND_FILE", "HandMessage", "collapsed_view"]
 
@@ -41,7 +41,7 @@ class HandMessage:
         """The message's layout: one container, nothing said twice.
 
         Its texts stay within Discord's 4,000 characters for a whole V2 message
-        (:data:`~cogs.render.limits.V2_TEXT_MAX`, counted in UTF-16 units): the head, the
+        (:data:`~texts.limits.V2_TEXT_MAX`, counted in UTF-16 units): the head, the
         picture's text and the bottom part at most a quarter each (they never need more);
         what just happened (a notice, the coach's lines, others' moves) gets the rest, its
         newest lines kept and a single too-long line cut with ``…``. So an oversized notice

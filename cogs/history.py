@@ -1,6 +1,6 @@
 """Players' history: ``/hats stats``, ``/hats leaderboard``, ``/hats history``, ``/hats replay``.
 
-Every answer is a Components V2 layout: one container of text displays (cogs.render.history),
+Every answer is a Components V2 layout: one container of text displays (texts.history),
 its controls in a row below. A replay shows the point's picture at full width in a media
 gallery with its alt text (the table, at the last point the final board and scores), or the
 state in compact text when the server has pictures off.
@@ -35,8 +35,16 @@ from cogs.custom_ids import ID, bounded_id, fields
 from cogs.errors import GuardedItem
 from cogs.pictures import END_FILE, TABLE_FILE
 from cogs.play import legacy_kwargs
-from cogs.render.common import COLOUR, SeatLabel
-from cogs.render.history import (
+from cogs.replies import send_private
+from cogs.scope import game_visible
+from cogs.style import COLOUR
+from data import Store, StoreError
+from data.history import RatingDelta
+from history.ratings import GLOBAL
+from history.replay import Replay
+from history.stats import summarize, trend
+from texts.common import SeatLabel
+from texts.history import (
     ReplayTexts,
     history_texts,
     leaderboard_texts,
@@ -44,19 +52,13 @@ from cogs.render.history import (
     replay_texts,
     stats_texts,
 )
-from cogs.render.tournament import history_block, stats_line
-from cogs.replies import seat_labels, send_private
-from cogs.scope import game_visible
-from data import Store, StoreError
-from data.history import RatingDelta
-from history.ratings import GLOBAL
-from history.replay import Replay
-from history.stats import summarize, trend
+from texts.replies import seat_labels
+from texts.tournament import history_block, stats_line
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
     from service import GameSession
+    from texts.i18n import Tr
 
 __all__ = [
     "HistoryCog",

@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 
 from cogs.base import HatsFeature
-from cogs.render.common import COLOUR
-from cogs.render.rules import rules_views
-from cogs.render.tournament import rules_section
 from cogs.replies import send_private
+from cogs.rules_layout import rules_views
 from cogs.scope import game_visible
+from cogs.style import COLOUR
 from cogs.table import record_file
+from texts.tournament import rules_section
 
 if TYPE_CHECKING:
     from bot import HatsBot

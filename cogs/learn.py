@@ -50,18 +50,19 @@ from cogs.controls import LobbyButton, LobbyOp
 from cogs.custom_ids import ID, choice, fields
 from cogs.errors import GuardedItem
 from cogs.mentions import only
-from cogs.render.coach import coach_lines, hint_line
-from cogs.replies import error_text, labels_for, send_private
+from cogs.replies import send_private
 from data import LobbyRow, StoreError
 from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
 from engine import Event, GameResult
 from service import GameSession, ServiceError, lobby_requests
 from service.requests import hint_position, hint_seed
+from texts.coach import coach_lines, hint_line
+from texts.replies import error_text, labels_for
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
-    from cogs.render.common import SeatLabel
+    from texts.common import SeatLabel
+    from texts.i18n import Tr
 
 __all__ = [
     "COACH_MARK",
@@ -177,7 +178,7 @@ def end_notes(
     Said once: the learner's favourite hat and the turned-down slots explained, then their
     final score and place, except when they won (the result's head already says who won and
     with how many points), then the invitation to another lesson. ``results_shown``: the
-    compact end results stand above (pictures off: :func:`cogs.render.end.end_texts`); they
+    compact end results stand above (pictures off: :func:`texts.end.end_texts`); they
     list every seat's score, place and favourite hat, so the final score goes and the
     favourite's note says only how it scored (R17).
     """

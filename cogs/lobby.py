@@ -18,20 +18,21 @@ from discord.ext import commands
 
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
-from cogs.i18n import N_
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo
-from cogs.render.common import COLOUR
-from cogs.render.lobby import lobby_texts
-from cogs.replies import seat_labels, send_private
+from cogs.replies import send_private
 from cogs.scope import require_host
 from cogs.settings import check_timer
+from cogs.style import COLOUR
 from data import LobbyRow, LobbySeat
 from data.game_flags import HINTS
 from service import ServiceError, lobby_requests
+from texts import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo
+from texts.i18n import N_
+from texts.lobby import lobby_texts
+from texts.replies import seat_labels
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 log = logging.getLogger("hats.lobby")
 

@@ -20,7 +20,7 @@ from cogs.replies import send_private
 from service import OutcomeUnknown
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 __all__ = ["answer_unknown_outcome", "outcome_text"]
 

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from cogs.i18n import Tr
-from cogs.render.limits import ALT_MAX, fit_alt
-from cogs.replies import labels_for
 from pictures import PictureCache, PictureKey, render_end, render_hand, render_table
+from texts.i18n import Tr
+from texts.limits import ALT_MAX, fit_alt
+from texts.replies import labels_for
 
 if TYPE_CHECKING:
     from engine import Observation

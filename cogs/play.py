@@ -42,14 +42,9 @@ from cogs.learn import coach_section, posts_table
 from cogs.mentions import only
 from cogs.outcome import answer_unknown_outcome
 from cogs.pictures import send_kwargs
-from cogs.render import card_label, describe_event
-from cogs.render.common import TURNS
-from cogs.render.hand import hand_alt_text, hand_texts
-from cogs.render.limits import CHOICE_NAME_MAX, truncate
-from cogs.replies import error_text, fault_text, labels_for, log_fault, send_private
+from cogs.replies import log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from cogs.teams import SWAP_TIMER
-from cogs.user_text import plain_text
 from data import StoreFault
 from engine import (
     Action,
@@ -68,10 +63,16 @@ from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
 from service.requests import WEB_ORIGIN, AutoEnd, seat_for, switch_auto_end
 from service.requests import auto_end as stored_auto_end
+from texts import card_label, describe_event
+from texts.common import TURNS
+from texts.hand import hand_alt_text, hand_texts
+from texts.limits import CHOICE_NAME_MAX, truncate
+from texts.replies import error_text, fault_text, labels_for
+from texts.user_text import plain_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 log = logging.getLogger("hats.play")
 

@@ -1,36 +1,20 @@
-"""Answering interactions: private replies, error wording, seat labels.
+"""Answering interactions privately, and logging what the store did not save.
 
 Shared by the feature cogs so that every bad input gets the same kind of answer: a private
 (ephemeral) message that says what is wrong and what would be right, and changes nothing.
+The words themselves come from :mod:`texts.replies`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs.i18n import Tr
-from cogs.render import SeatLabel, illegal_move_text
-from cogs.user_text import quoted, seat_names
-from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError, StoreFault
-from engine import CardParseError, IllegalMove
-from service import ServiceError
+from data import StoreError
 
-if TYPE_CHECKING:
-    from service import GameSession
-
-__all__ = [
-    "error_text",
-    "fault_text",
-    "labels_for",
-    "log_fault",
-    "seat_labels",
-    "send_private",
-]
+__all__ = ["log_fault", "send_private"]
 
 log = logging.getLogger("hats.replies")
 
@@ -70,98 +54,6 @@ async def send_private(
         await interaction.response.send_message(**kwargs)
 
 
-def fault_text(exc: StoreError, tr: Tr, *, move: bool = False) -> str:
-    """What a player is told when the store did not commit their request: nothing changed.
-
-    ``move``: the request was a move (the step was not stored) rather than another change.
-    The reason sentence follows ``exc.kind`` (:class:`data.FaultKind`).
-    """
-    kind = exc.kind if isinstance(exc, StoreFault) else FaultKind.OTHER
-    reason = {
-        FaultKind.FULL: tr("The bot's disk is full."),
-        FaultKind.READ_ONLY: tr("The bot's database cannot be written right now."),
-        FaultKind.IO: tr("The bot's disk reported an error."),
-        FaultKind.CORRUPT: tr("The bot's database is damaged."),
-        FaultKind.BUSY: tr("The bot's database is busy."),
-        FaultKind.CANNOT_OPEN: tr("The bot cannot open its database."),
-    }.get(kind) or tr("The bot's database failed.")
-    if move:
-        return tr(
-            "Your move was not saved, so nothing changed: {reason} Please try again in a minute.",
-            reason=reason,
-        )
-    return tr(
-        "That could not be saved, so nothing changed: {reason} Please try again in a minute.",
-        reason=reason,
-    )
-
-
 def log_fault(exc: StoreError, where: str) -> None:
     """The one WARNING line a store failure leaves per interaction (no traceback)."""
     log.warning("%s not saved: %s", where, exc)
-
-
-def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) -> str | None:
-    """Words for an expected error (a refused request, a store fault), or None otherwise."""
-    if isinstance(exc, GameNotLive | GameNotFound):
-        return tr("This game is over or no longer exists.")
-    if isinstance(exc, LobbyNotFound):
-        return tr("This lobby is closed.")
-    if isinstance(exc, StoreError):
-        return fault_text(exc, tr)
-    if isinstance(exc, IllegalMove):
-        return illegal_move_text(exc, tr, labels or [])
-    if isinstance(exc, ServiceError):
-        return tr(exc.msgid, **exc.params)
-    if isinstance(exc, CardParseError):
-        return tr(
-            "{text} is not a card. Write a colour and a value, like red5, Red 5 or 🟥5, "
-            "or pick a card from the list.",
-            text=quoted(exc.text),
-        )
-    return None
-
-
-def seat_labels(
-    seats: Sequence[Any], names: Mapping[int, str], tr: Tr | None = None
-) -> list[SeatLabel]:
-    """Seat labels for the renderers: the one place where users' names enter a message.
-
-    ``seats``: a game's SeatRows, a game's ResultEntries or a lobby's LobbySeats (read:
-    ``user_id``, ``ai_level``, and ``seat`` and ``away`` when they have them; a lobby seat's
-    number is its index). ``names`` maps user ids to raw display names (``HatsBot.names``).
-    Each name is made safe here (``cogs.user_text.seat_names``: escaped, bidi-isolated, told
-    apart from equal names; "Player 2" when unknown or blank, "AI 2" for an AI seat,
-    1-based), so no renderer has to.
-    """
-    tr = tr or Tr.english()
-    numbers = [getattr(s, "seat", index) for index, s in enumerate(seats)]
-
-    def fallback(index: int) -> str:
-        if seats[index].user_id is None:
-            return tr("AI {n}", n=numbers[index] + 1)
-        return tr("Player {n}", n=numbers[index] + 1)
-
-    raw = [names.get(s.user_id) if s.user_id is not None else None for s in seats]
-    return [
-        SeatLabel(
-            number,
-            s.user_id,
-            s.ai_level,
-            name.text,
-            bool(getattr(s, "away", False)),
-            name.plain,
-        )
-        for number, s, name in zip(numbers, seats, seat_names(raw, fallback), strict=True)
-    ]
-
-
-def labels_for(
-    session: GameSession, names: Mapping[int, str], tr: Tr | None = None, *, plain: bool = False
-) -> list[SeatLabel]:
-    """Seat labels of a game for the renderers (:func:`seat_labels` of its seats).
-
-    ``plain``: players are named, not mentioned (texts for DMs, see ``SeatLabel.named``).
-    """
-    labels = seat_labels(session.seats, names, tr)
-    return [dataclasses.replace(label, named=True) for label in labels] if plain else labels

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.i18n import N_
 from service import ServiceError
+from texts.i18n import N_
 
 if TYPE_CHECKING:
     from data import Store

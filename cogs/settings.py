@@ -25,16 +25,16 @@ from discord import app_commands
 from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.language import DEFAULT_CHOICE, LANGUAGE_NAMES, fold, parse_language
-from cogs.render.common import duration_text
 from cogs.replies import send_private
 from data.guild_settings import GuildOptions
 from service import ServiceError
 from service.lobby_requests import MIN_TIMER, check_timer
 from service.start_time import check_zone
+from texts.common import duration_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 __all__ = ["COMMON_ZONES", "MIN_TIMER", "SettingsCog", "check_timer"]  # the timer's check: service
 

@@ -29,19 +29,20 @@ from cogs.base import HatsFeature
 from cogs.controls import TableButton, TableOp
 from cogs.learn import posts_table
 from cogs.pictures import END_FILE, TABLE_FILE, edit_kwargs, send_kwargs
-from cogs.render.coach import hints_line
-from cogs.render.common import COLOUR
-from cogs.render.end import end_alt_text, end_texts
-from cogs.render.rules import rules_views
-from cogs.render.table import table_alt_text, table_texts
-from cogs.replies import labels_for, send_private
+from cogs.replies import send_private
+from cogs.rules_layout import rules_views
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
+from cogs.style import COLOUR
 from engine import ActionKind, Event, to_record
 from service import GameSession, ServiceError
+from texts.coach import hints_line
+from texts.end import end_alt_text, end_texts
+from texts.replies import labels_for
+from texts.table import table_alt_text, table_texts
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 log = logging.getLogger("hats.table")
 

@@ -12,7 +12,7 @@
 - Team chat: at the start one private thread per team (both partners added, a reminder of
   the table-talk rule). Where private threads cannot be made, ``/hats team message`` relays
   the text to the partner by DM. Every ``/hats team message`` passes the table-talk guard
-  (cogs.table_talk). Threads are archived and locked at the end.
+  (texts.table_talk). Threads are archived and locked at the end.
 """
 
 from __future__ import annotations
@@ -30,20 +30,21 @@ from discord.ext import commands
 from cogs.base import HatsFeature
 from cogs.controls import LobbyButton, LobbyOp
 from cogs.mentions import NOBODY, only
-from cogs.render import SWAP_TIMEOUT, describe_event
-from cogs.render.common import TEAM_NAMES, duration_text, seat_mention
-from cogs.replies import labels_for, seat_labels, send_private
+from cogs.replies import send_private
 from cogs.scope import require_host
-from cogs.table_talk import Hit, HitKind, check_table_talk
-from cogs.user_text import user_text, with_user_text
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
 from service.lobby_requests import pick_team, seat_order, shuffle_teams, team_positions
+from texts import SWAP_TIMEOUT, describe_event
+from texts.common import TEAM_NAMES, duration_text, seat_mention
+from texts.replies import labels_for, seat_labels
+from texts.table_talk import Hit, HitKind, check_table_talk
+from texts.user_text import user_text, with_user_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 log = logging.getLogger("hats.teams")
 

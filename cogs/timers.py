@@ -31,18 +31,18 @@ from cogs.clock import now
 from cogs.custom_ids import ID, fields
 from cogs.errors import GuardedItem
 from cogs.mentions import NOBODY
-from cogs.render import TURN_TIMER
-from cogs.render.common import duration_text
 from cogs.replies import send_private
 from cogs.scope import require_host
 from data import LobbyRow, StoreError, TimerRow
 from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import REMINDER, TURN, turn_timer
 from service.due import due_deadline, still_due, take_once
+from texts import TURN_TIMER
+from texts.common import duration_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
+    from texts.i18n import Tr
 
 __all__ = ["AWAY_AFTER", "KICKED", "TimersCog"]
 

@@ -40,9 +40,17 @@ from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.controls import ID, bounded_id, choice
 from cogs.errors import GuardedItem
-from cogs.i18n import N_
-from cogs.render.common import COLOUR
-from cogs.render.tournament import (
+from cogs.replies import send_private
+from cogs.scope import in_id_range, used_where_it_lives
+from cogs.settings import check_timer
+from cogs.style import COLOUR
+from data import NoticeKind, StoreError, TimerRow, TournamentRow, TournamentStatus
+from service import ServiceError
+from service.start_time import DEFAULT_ZONE, parse_start
+from service.tournament_record import tournament_record
+from service.tournaments import KIND, LOOK_SECONDS, NAME_LIMIT, Step, TournamentService
+from texts.i18n import N_
+from texts.tournament import (
     final_texts,
     round_tables,
     round_texts,
@@ -50,21 +58,13 @@ from cogs.render.tournament import (
     standings_texts,
     thread_name,
 )
-from cogs.replies import send_private
-from cogs.scope import in_id_range, used_where_it_lives
-from cogs.settings import check_timer
-from cogs.user_text import plain_text
-from data import NoticeKind, StoreError, TimerRow, TournamentRow, TournamentStatus
-from service import ServiceError
-from service.start_time import DEFAULT_ZONE, parse_start
-from service.tournament_record import tournament_record
-from service.tournaments import KIND, LOOK_SECONDS, NAME_LIMIT, Step, TournamentService
+from texts.user_text import plain_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
-    from cogs.i18n import Tr
     from service import GameSession
     from service.tournaments import Progress, TournamentView
+    from texts.i18n import Tr
 
 __all__ = ["TournamentButton", "TournamentCog", "TournamentOp"]
 

@@ -1,6 +1,6 @@
 """Text in pictures: the translator protocol and fitting a text into a width.
 
-Every label a picture shows goes through a :class:`Translate` (``cogs.i18n.Tr`` is one), so
+Every label a picture shows goes through a :class:`Translate` (``texts.i18n.Tr`` is one), so
 each language works; only names, numbers and ``×`` are drawn as they are.
 """
 
@@ -22,7 +22,7 @@ def N_(msgid: str) -> str:
 
 
 class Translate(Protocol):
-    """Translates and formats one language's texts (``cogs.i18n.Tr`` fits this)."""
+    """Translates and formats one language's texts (``texts.i18n.Tr`` fits this)."""
 
     def __call__(self, msgid: str, /, **params: Any) -> str:
         """``msgid`` translated, ``{placeholders}`` filled from ``params``."""

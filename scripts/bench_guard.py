@@ -7,9 +7,9 @@ Usage:
 Reads the labelled sentences in ``tests/guard/sentences/<lang>.tsv`` (``leak`` or ``ok``, a
 tab, the sentence; see that folder's README; ``--set heldout``: the smaller set in
 ``tests/guard/sentences/heldout/``, written after the guard was tuned and not used to tune
-it) and runs every sentence through ``cogs.table_talk.check_table_talk`` (R10), or through
+it) and runs every sentence through ``texts.table_talk.check_table_talk`` (R10), or through
 ``check_table_talk`` of the file given with ``--guard`` (an older version, e.g.
-``git show main:cogs/table_talk.py > /tmp/old_guard.py``). A sentence counts as blocked when
+``git show main:texts/table_talk.py > /tmp/old_guard.py``). A sentence counts as blocked when
 the verdict is not allowed. Per language it prints: the number of leaks and of ordinary
 sentences, true blocks (leaks blocked), missed leaks, false blocks (ordinary sentences
 blocked), precision = true blocks / all blocks, recall = true blocks / leaks. ``--errors``
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cogs.table_talk import TalkVerdict, check_table_talk  # noqa: E402
+from texts.table_talk import TalkVerdict, check_table_talk  # noqa: E402
 
 SENTENCES = ROOT / "tests" / "guard" / "sentences"
 LANGUAGES = ("en", "de", "es", "fr", "it")

@@ -34,11 +34,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.history import leaderboard_message, stats_message
-from cogs.i18n import Tr
 from data import open_store
 from data.history import change_rows, kth_at, rating_row
 from engine import HatType
 from history.ratings import MIN_GAMES, Outcome, SeatOutcome, apply_outcome
+from texts.i18n import Tr
 
 DAY = 86400.0
 LEVELS = ("easy", "normal", "hard")

@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
-from cogs.i18n import Translator
 from engine import Game, GameConfig
 from pictures import render_hand, render_table
+from texts.i18n import Translator
 
 NAMES = ("Zoë Ångström-Müller", "Björn Þórsson", "Ñandú de la Peña y Güemes", "Łukasz Čapek")
 

@@ -120,9 +120,9 @@ async def client_main(plan_path: str, out_path: str) -> None:
 
 # ---------------------------------------------------------------------- the server
 async def server_main(args: argparse.Namespace) -> None:
-    from cogs.i18n import Translator
     from data import LobbySeat, open_store
     from service import GameService
+    from texts.i18n import Translator
     from web import WebConfig, WebServer
 
     n_clients = args.games * args.viewers

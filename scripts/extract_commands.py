@@ -1,4 +1,4 @@
-"""Rebuild ``cogs/locales/commands.pot`` from the bot's command tree (after changing a command).
+"""Rebuild ``texts/locales/commands.pot`` from the bot's command tree (after changing a command).
 
 Usage: ``python scripts/extract_commands.py [OUT]`` (default: the template beside the catalogs).
 It builds the bot on a throwaway SQLite file, loads every cog, and writes every command, option
@@ -15,8 +15,8 @@ from pathlib import Path
 from bot import create_bot
 from cogs.activity import entry_point_strings
 from cogs.command_i18n import DOMAIN, command_strings, write_template
-from cogs.i18n import LOCALES_DIR
 from data import open_store
+from texts.i18n import LOCALES_DIR
 
 
 async def _main(out: Path) -> int:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from cogs.i18n import Translator
 from engine import Exchange, Game, GameConfig
 from pictures import render_end, render_hand, render_table
+from texts.i18n import Translator
 
 NAMES = ("Zoë", "Björn", "Ñandú de la Peña", "Łukasz")
 

@@ -1,4 +1,4 @@
-"""The house keeps its shape: imports go one way, engine ← data ← service ← {cogs, web} ← bot.py.
+"""The house keeps its shape: imports go one way, engine ← data ← service ← texts ← {cogs, web} ← bot.py.
 
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own
@@ -7,7 +7,12 @@ layer and the ones below, never one above, and nothing below ``cogs`` imports di
 ``history``), so they sit beside ``engine``'s first floor. ``telemetry`` (metrics, JSON logs)
 sits on the ground floor beside ``engine`` and imports nothing of the project, so every layer
 may count what it sees; so does ``tournament`` (the pure rules of a Swiss tournament: tables,
-pairings, points, standings), which the service uses. The only exception: a cog may name
+pairings, points, standings), which the service uses. ``texts`` (the game's words: the
+translator and its catalogs, every sentence about the game, user-text quoting, the team-chat
+guard) stands between the service and the two surfaces and returns plain strings: neither it
+nor anything below imports discord.py or aiohttp. The two surfaces, ``cogs`` (Discord chat)
+and ``web`` (the Activity's server), stand side by side on one floor and never import each
+other; ``bot.py`` wires them. The only exception: a cog may name
 ``bot.HatsBot`` in a type annotation (an import inside ``if TYPE_CHECKING:``), as RoboDanny's
 cogs do; it is never imported at run time.
 """
@@ -32,18 +37,15 @@ LAYERS = {
     "pictures": 1,
     "data": 2,
     "service": 3,
-    "cogs": 4,
-    "web": 4,
-    "bot": 5,
+    "texts": 4,
+    "cogs": 5,
+    "web": 5,
+    "bot": 6,
 }
 """Each package's floor; an import may only name packages on the same floor or below."""
 
 DISCORD = {"discord", "aiohttp"}
 """Discord's libraries: only ``cogs`` and ``bot.py`` may import them (``web`` aiohttp only)."""
-
-WEB_MAY_USE = ("cogs.i18n", "cogs.render", "cogs.replies", "cogs.table_talk")
-"""The cogs modules ``web`` may import: the catalogs and the texts (and their submodules)."""
-
 
 def _modules(package: str) -> list[Path]:
     if package == "bot":
@@ -95,8 +97,8 @@ def violations(package: str) -> list[str]:
                 bad.append(where + " (no Discord below cogs/)")
             elif package == "web" and top == "discord":
                 bad.append(where + " (web/ speaks HTTP, not discord.py)")
-            elif package == "web" and top == "cogs" and not name.startswith(WEB_MAY_USE):
-                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name} (web/ is beside cogs/)")
+            elif package == "web" and top == "cogs":
+                bad.append(where + " (web/ is beside cogs/)")
             elif package == "cogs" and top == "web":
                 bad.append(where + " (cogs/ is beside web/)")
             elif top in LAYERS and LAYERS[top] > floor:
@@ -134,17 +136,33 @@ def test_the_check_sees_an_upward_and_a_discord_import(tmp_path, monkeypatch):
 
 
 def test_the_check_keeps_web_beside_cogs(tmp_path, monkeypatch):
-    """web/ may use the bot's texts but no cog, nor discord.py; cogs/ never imports web/."""
+    """web/ uses the words but no cog, nor discord.py; cogs/ never imports web/."""
     (tmp_path / "web").mkdir()
     (tmp_path / "web" / "bad.py").write_text(
-        "import discord\nimport aiohttp\nfrom cogs.render import describe_event\n"
-        "from cogs.play import PlayCog\n"
+        "import discord\nimport aiohttp\nfrom texts import describe_event\n"
+        "from cogs.replies import send_private\n"
     )
     (tmp_path / "cogs").mkdir()
     (tmp_path / "cogs" / "bad.py").write_text("from web import WebServer\n")
     monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
     assert [v.split(" imports ")[1] for v in violations("web")] == [
         "discord (web/ speaks HTTP, not discord.py)",
-        "cogs.play (web/ is beside cogs/)",
+        "cogs (web/ is beside cogs/)",
     ]
     assert [v.split(" imports ")[1] for v in violations("cogs")] == ["web (cogs/ is beside web/)"]
+
+
+def test_the_check_keeps_the_words_below_both_surfaces(tmp_path, monkeypatch):
+    """texts/ imports neither a surface nor a Discord library (it returns plain strings)."""
+    (tmp_path / "texts").mkdir()
+    (tmp_path / "texts" / "bad.py").write_text(
+        "import aiohttp\nfrom discord.utils import escape_markdown\nfrom cogs.style import COLOUR\n"
+        "from web.views import view_frame\nfrom service import GameService\n"
+    )
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert [v.split(" imports ")[1] for v in violations("texts")] == [
+        "aiohttp (no Discord below cogs/)",
+        "discord (no Discord below cogs/)",
+        "cogs (an upward import)",
+        "web (an upward import)",
+    ]

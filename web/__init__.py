@@ -8,7 +8,7 @@ after every committed step (``web.hub``, ``web.views``), and requests that go th
 same service calls and checks as the buttons and slash commands (``web.socket``,
 ``service.requests``, ``service.lobby_requests``). ``web.local`` runs a game without Discord
 (``python bot.py --local``). It imports no discord.py; the words come from the bot's own
-catalogs and renderers (``cogs.i18n``, ``cogs.render``, ``cogs.replies``).
+catalogs and renderers (``texts.i18n``, ``texts``, ``cogs.replies``).
 """
 
 from web.server import LOCAL_CHANNEL, LOCAL_GUILD, WebConfig, WebServer

@@ -33,10 +33,10 @@ from service.requests import auto_end
 from web.views import EventTexts, plain_labels, view_frame
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr, Translator
     from data.rows import GameChange
     from engine import Event
     from service import GameService, GameSession
+    from texts.i18n import Tr, Translator
     from web.auth import SessionUser
 
 __all__ = [

@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.i18n import Translator
 from data import Store, StoreError, TimerRow
 from engine import Action, Game
 from service import DeadlinePolicy, DeadlineRunner, GameService, GameSession
 from service.deadlines import AI, AI_RETRY, MOVE_KINDS
 from service.due import ai_choice, fire_ai
 from service.sweep import DeadlineSweep
+from texts.i18n import Translator
 from web.server import WebConfig, WebServer
 
 __all__ = ["LocalMode"]

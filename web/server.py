@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from coach import suggest
-from cogs.render.coach import hint_line
-from cogs.table_talk import HitKind, check_table_talk
 from data import LobbyChange, LobbyRow, LobbySeat, StoreError
 from data.game_flags import HINTS
 from service import ServiceError
 from service import lobby_requests as lobbies
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
 from service.requests import hint_position
+from texts.coach import hint_line
+from texts.table_talk import HitKind, check_table_talk
 from web.auth import (
     BadCode,
     DiscordOAuth,
@@ -53,8 +53,8 @@ from web.hub import Hub, Viewer
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr, Translator
     from service import GameService, GameSession
+    from texts.i18n import Tr, Translator
 
 __all__ = ["CLIENT_DIR", "LOCAL_CHANNEL", "LOCAL_GUILD", "WebConfig", "WebServer"]
 

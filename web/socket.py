@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from cogs.replies import error_text, fault_text
 from data import StoreError
 from engine import IllegalMove, action_from_dict
 from engine.errors import GameOver, NotYourTurn
@@ -34,6 +33,7 @@ from service.requests import (
     seat_for,
     switch_auto_end,
 )
+from texts.replies import error_text, fault_text
 from web.auth import BadSession, ExpiredSession
 from web.hub import CLOSE_BAD_SESSION, Viewer
 from web.views import plain_labels

@@ -7,7 +7,7 @@ another seat's hand, a black hat's face or a swapped card cannot reach a viewer 
 see it. After the end, ``result`` reveals what R21 reveals to everyone.
 
 Texts (the last events, why a card may not go to a slot) come from the bot's own renderers
-(``cogs.render``) in the viewer's language, with plain names: the client shows them as text.
+(``texts``) in the viewer's language, with plain names: the client shows them as text.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cogs.render import SeatLabel, describe_event
-from cogs.render.hand import refused_text
-from cogs.replies import labels_for
 from data.game_flags import hints_allowed
 from engine import Card, Event, Observation
+from texts import SeatLabel, describe_event
+from texts.hand import refused_text
+from texts.replies import labels_for
 
 if TYPE_CHECKING:
-    from cogs.i18n import Tr
     from service import GameSession
+    from texts.i18n import Tr
 
 __all__ = ["EVENTS_SHOWN", "EventTexts", "plain_labels", "view_frame"]
 

@@ -5,8 +5,8 @@
   not copied: :func:`pictures.hats.draw_hat` and :func:`pictures.hats.draw_symbol` draw into a
   recorder (:class:`Recorder`) in a 100 × 100 box, and what they drew becomes SVG primitives.
 * ``src/generated/i18n/<lang>.json`` (en de es fr it): the msgids of
-  :mod:`cogs.render.activity_texts` with each catalog's translations
-  (``cogs/locales/<lang>/LC_MESSAGES/messages.po``; fuzzy and empty entries are left out, so
+  :mod:`texts.activity` with each catalog's translations
+  (``texts/locales/<lang>/LC_MESSAGES/messages.po``; fuzzy and empty entries are left out, so
   they fall back to English as in the bot). The msgids are read from that file's syntax tree,
   so the export imports no Discord code.
 
@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "activity" / "src" / "generated"
 TEXTS = ROOT / "cogs" / "render" / "activity_texts.py"
-LOCALES = ROOT / "cogs" / "locales"
+LOCALES = ROOT / "texts" / "locales"
 LANGUAGES = ("en", "de", "es", "fr", "it")
 
 if str(ROOT) not in sys.path:

@@ -1,6 +1,6 @@
 /**
  * The app's words, from the bot's own catalogs (exported at build time by
- * scripts/export_data.py from cogs/locales/<lang>/LC_MESSAGES/messages.po; no second
+ * scripts/export_data.py from texts/locales/<lang>/LC_MESSAGES/messages.po; no second
  * translation). Msgids are the English sentences with `{named}` placeholders, filled as
  * Python's str.format fills them (`{{` and `}}` are literal braces).
  */
@@ -37,7 +37,7 @@ export type Params = Record<string, string | number>;
 
 /**
  * `text` with its `{placeholders}` filled from `params`; null when one is missing (the caller
- * then falls back to English, as cogs.i18n.Tr does).
+ * then falls back to English, as texts.i18n.Tr does).
  */
 export function format(text: string, params: Params): string | null {
   let missing = false;
@@ -81,7 +81,7 @@ export class Tr {
     return format(text, all) ?? format(english, all) ?? english;
   }
 
-  /** A duration in words, as cogs.render.common.duration_text: 90 -> `1 min 30 s`. */
+  /** A duration in words, as texts.common.duration_text: 90 -> `1 min 30 s`. */
   duration(seconds: number): string {
     const total = Math.max(0, Math.round(seconds));
     const hours = Math.floor(total / 3600);

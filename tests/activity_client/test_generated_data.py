@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.i18n import Translator
-from cogs.render import activity_texts
 from engine import HatType
 from pictures.hats import HAT_COLOURS, SILHOUETTES, SYMBOLS
+from texts import activity_texts
+from texts.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "activity" / "src" / "generated"

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import simcord.interactions
 
-from cogs.i18n import Translator
 from tests.bot.helpers import text_parts
 from tests.i18n.catalog_checks import write_filled_catalog
+from texts.i18n import Translator
 
 TAG = re.compile(r"‹([a-z]{2})›")
 """The opening tag of a translation (``‹de›``); ``‹/›`` closes it."""

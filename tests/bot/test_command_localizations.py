@@ -180,7 +180,7 @@ async def test_texts_mention_commands_so_discord_shows_them_localized(world, mak
 
 
 def test_command_mentions_in_translated_texts():
-    from cogs.i18n import Translator
+    from texts.i18n import Translator
 
     translator = Translator.load()
     tr = translator.for_locale("de")

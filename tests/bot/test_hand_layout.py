@@ -11,11 +11,11 @@ import re
 import discord
 import pytest
 
-from cogs.render.common import card_short, type_name
 from tests.bot.helpers import act_on_hand, components_of, custom_ids, dm_of, open_and_start
 from tests.bot.language_support import set_client_locales
 from tests.bot.test_hidden_info import PATTERNS, message_text
 from tests.render.render_support import known_to
+from texts.common import card_short, type_name
 
 TEXT, GALLERY, CONTAINER, ROW = 10, 12, 17, 1
 

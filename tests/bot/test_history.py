@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from cogs.render.common import cards_short
 from engine import card_from_code
 from history import recompute
 from tests.bot.helpers import (
@@ -17,6 +16,7 @@ from tests.bot.helpers import (
     session_of,
     v2_texts,
 )
+from texts.common import cards_short
 
 
 def _message(channel, message_id):

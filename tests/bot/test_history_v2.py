@@ -23,15 +23,15 @@ import random
 import discord
 import pytest
 
-from cogs.render.common import card_short, cards_short, type_name
-from cogs.render.history import decimal
-from cogs.render.table import card_words
 from engine import TieBreak
 from history.replay import Replay
 from tests.bot.helpers import alt_texts, message_text, v2_texts, walk_components
 from tests.bot.language_support import set_client_locales
 from tests.bot.test_hidden_info import PATTERNS
 from tests.bot.test_table_v2 import fetch, kinds, start, step, tea_party
+from texts.common import card_short, cards_short, type_name
+from texts.history import decimal
+from texts.table import card_words
 
 
 def buttons(message) -> dict[str, bool]:
@@ -48,7 +48,7 @@ def title(tr, game_id: int, turn: int, turns: int) -> str:
 
 
 def hiding_words(tr) -> list[str]:
-    """How the live table speaks of what it may not show (cogs/render/table.py): a hand only
+    """How the live table speaks of what it may not show (texts/table.py): a hand only
     by its size, black hats only by their count. The replay shows both, so its texts never
     say these (its picture before the last point is the public table, whose alt text does)."""
     return [tr.plural("{n} card in hand", "{n} cards in hand", n) for n in range(20)] + [

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 
-from cogs.render.table import table_texts
-from cogs.replies import labels_for
 from tests.bot.helpers import (
     act_on_hand,
     alt_texts,
@@ -22,6 +20,8 @@ from tests.bot.helpers import (
     v2_texts,
 )
 from tests.bot.language_support import set_client_locales
+from texts.replies import labels_for
+from texts.table import table_texts
 
 CLIENTS = [("anna", "de"), ("bruno", "es-ES"), ("chloe", "fr"), ("dario", "it")]
 

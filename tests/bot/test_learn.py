@@ -16,11 +16,7 @@ from simcord.results import ResponseMessage
 
 from coach import LESSON_SEEDS, explain_step, lesson_config, suggest
 from cogs.controls import action_custom_id, card_select_custom_id
-from cogs.i18n import Tr
 from cogs.learn import COACH_MARK
-from cogs.render.coach import coach_lines as words
-from cogs.render.coach import hint_line
-from cogs.render.common import SeatLabel, card_short
 from engine import ActionKind, Game
 from tests.ai.ai_support import twin_game
 from tests.bot.conftest import TEST_EXPERT
@@ -33,6 +29,10 @@ from tests.bot.helpers import (
     v2_texts,
 )
 from tests.bot.language_support import set_client_locales, tagged_translator, tags_of
+from texts.coach import coach_lines as words
+from texts.coach import hint_line
+from texts.common import SeatLabel, card_short
+from texts.i18n import Tr
 
 LOCALES = {"en": "en-US", "de": "de", "es": "es-ES", "fr": "fr", "it": "it"}
 

@@ -18,10 +18,10 @@ import discord
 import pytest
 
 from cogs.learn import COACH_MARK, LEARNER, end_notes
-from cogs.render.common import card_short, type_name
 from tests.bot.helpers import act_on_hand, alt_texts, custom_ids, dm_of, v2_texts, walk_components
 from tests.bot.language_support import set_client_locales
 from tests.render.render_support import TRANSLATOR, finished_game, seat_labels
+from texts.common import card_short, type_name
 
 
 def hand_dm(session, player):

@@ -8,8 +8,6 @@ import json
 import random
 
 import cogs.pictures
-from cogs.render.common import card_token
-from cogs.replies import labels_for
 from pictures import render_end, render_hand, render_table
 from tests.bot.helpers import (
     alt_texts,
@@ -21,6 +19,8 @@ from tests.bot.helpers import (
     v2_texts,
     walk_components,
 )
+from texts.common import card_token
+from texts.replies import labels_for
 
 
 def table_message(env, channel, session):

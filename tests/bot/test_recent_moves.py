@@ -7,9 +7,9 @@ exchanges: no line is spent on "… ended their turn" while the move it ended is
 
 from __future__ import annotations
 
-from cogs.render.table import RECENT_LINES as TABLE_LINES
 from engine import ActionKind
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, open_and_start, v2_texts
+from texts.table import RECENT_LINES as TABLE_LINES
 
 
 def _player(world, session, seat):

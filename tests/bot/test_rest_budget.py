@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from cogs.render import card_label
 from engine import ActionKind
 from tests.bot import rest_log
 from tests.bot.helpers import card_words, message_text, open_and_start, play_one
+from texts import card_label
 
 
 @pytest.fixture
@@ -102,10 +102,10 @@ async def test_at_a_table_playing_by_slash_a_new_player_is_pinged_in_one_line(
     from simcord.results import ResponseMessage
 
     from cogs.controls import action_custom_id, card_select_custom_id
-    from cogs.i18n import Translator
     from engine.actions import END_TURN
     from tests.bot.helpers import _play_by_slash, custom_ids, dm_of
     from tests.bot.language_support import set_client_locales
+    from texts.i18n import Translator
 
     env = world.env
     set_client_locales(monkeypatch, {p.user.id: locale for p in world.players})

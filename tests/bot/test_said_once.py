@@ -101,7 +101,7 @@ async def test_stats_say_the_rating_once(world, monkeypatch, locale):
     tr = world.env.bot.get_cog("HistoryCog").tr_for(alice.user.id)
     result = await alice.slash(world.channel, "hats stats")
     text = message_text(result.response.message)
-    from cogs.render.history import rating_text
+    from texts.history import rating_text
 
     shown = rating_text(rating.ordinal, tr)
     assert len(re.findall(rf"(?<![\d.,]){re.escape(shown)}(?![\d.,])", text)) == 1, text

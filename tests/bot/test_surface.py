@@ -12,7 +12,6 @@ import re
 import pytest
 from simcord.components import walk_components
 
-from cogs.replies import labels_for
 from engine import ActionKind
 from tests.bot.helpers import (
     act_on_hand,
@@ -24,6 +23,7 @@ from tests.bot.helpers import (
     session_of,
     v2_texts,
 )
+from texts.replies import labels_for
 
 FSI, PDI = "\u2068", "\u2069"
 LINK = "[click](https://example.com)"
@@ -308,8 +308,8 @@ async def test_autocomplete_names_fit_with_a_100_character_channel_and_32_charac
 
 
 def test_a_team_message_of_markdown_or_emoji_still_fits_one_discord_message():
-    from cogs.render.limits import CONTENT_MAX, text_len
-    from cogs.user_text import with_user_text
+    from texts.limits import CONTENT_MAX, text_len
+    from texts.user_text import with_user_text
 
     for text in ("*" * 1500, "🎩" * 1500, "\u202e" + "_" * 1499):
         sent = with_user_text(lambda quoted: f"<@{10**18}> (team chat): {quoted}", text)

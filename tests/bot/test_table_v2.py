@@ -13,7 +13,6 @@ import random
 import discord
 import pytest
 
-from cogs.render.common import card_token, type_name
 from tests.bot.helpers import (
     act_on_hand,
     alt_texts,
@@ -25,6 +24,7 @@ from tests.bot.helpers import (
     walk_components,
 )
 from tests.bot.test_hidden_info import PATTERNS, hidden_cards
+from texts.common import card_token, type_name
 
 
 def fetch(channel, message_id):
@@ -198,7 +198,7 @@ async def test_the_end_pictures_alt_text_is_built_once_per_game_end(world, monke
     from tests.bot.helpers import play_to_end
 
     table_module = importlib.import_module("cogs.table")  # the module the bot's cog runs
-    end_module = importlib.import_module("cogs.render.end")
+    end_module = importlib.import_module("texts.end")
     built = []
     real = end_module.end_alt_text
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.render.common import card_short
 from tests.bot.helpers import dm_of, open_and_start, v2_texts
 from tests.bot.language_support import set_client_locales
+from texts.common import card_short
 
 TURN = 60
 LOCALES = {"en": "en-US", "de": "de", "es": "es-ES", "fr": "fr", "it": "it"}

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import random
 
-from cogs.i18n import Tr
-from cogs.render.common import card_short
-from cogs.render.numbers import slot_list
 from engine import ActionKind
 from tests.bot.helpers import (
     _play_by_slash,
@@ -21,6 +18,9 @@ from tests.bot.helpers import (
     session_of,
     text_of,
 )
+from texts.common import card_short
+from texts.i18n import Tr
+from texts.numbers import slot_list
 
 
 def player_at(world, session, seat):

@@ -12,11 +12,11 @@ import re
 import pytest
 
 from coach import Hint, Note, NoteKind, Reason
-from cogs.i18n import Translator
-from cogs.render.coach import coach_lines, hint_line
-from cogs.render.common import SeatLabel
 from engine import Card, Discard, HatType
 from tests.i18n.catalog_checks import read_catalog
+from texts.coach import coach_lines, hint_line
+from texts.common import SeatLabel
+from texts.i18n import Translator
 
 TRANSLATOR = Translator.load()
 LANGS = ("en", "de", "es", "fr", "it")
@@ -69,7 +69,7 @@ FOR_GOOD = {
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_says_discards_are_gone_for_good(lang):
     """R9: a discarded card comes back when the draw deck runs out."""
-    from cogs.i18n import LOCALES_DIR
+    from texts.i18n import LOCALES_DIR
 
     path = (
         LOCALES_DIR / "messages.pot"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cogs.card_input import parse_card_text
-from cogs.i18n import Translator
-from cogs.render.common import TYPE_NAMES
-from cogs.table_talk import HitKind, check_table_talk, colour_of_word
 from engine import ALL_CARDS, Card, CardParseError, HatType
+from texts.common import TYPE_NAMES
+from texts.i18n import Translator
+from texts.table_talk import HitKind, check_table_talk, colour_of_word
 
 # The colour names of the project glossary (GLOSSARY.md, "Hat types"), per language.
 _WORDS: dict[str, tuple[str, ...]] = {

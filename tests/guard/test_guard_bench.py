@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.table_talk import HitKind, check_table_talk
 from scripts.bench_guard import LANGUAGES, load_sentences, score
+from texts.table_talk import HitKind, check_table_talk
 
 # The guard before issue 9 on the same sentences (scripts/bench_guard.py on main): recall and
 # false blocks per language.

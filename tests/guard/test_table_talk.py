@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.table_talk import HitKind, check_table_talk
+from texts.table_talk import HitKind, check_table_talk
 
 ORDINARY = [
     # English

@@ -99,7 +99,7 @@ def write_filled_catalog(directory: Path, lang: str, fill: Callable[[str], str])
     Every msgid of messages.pot is translated (each plural form from its own English form),
     with the language's own Plural-Forms. Returns the path.
     """
-    from cogs.i18n import LOCALES_DIR
+    from texts.i18n import LOCALES_DIR
 
     catalog = read_catalog(LOCALES_DIR / "messages.pot")
     catalog.locale = lang  # type: ignore[assignment]

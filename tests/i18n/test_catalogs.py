@@ -17,7 +17,6 @@ from babel.messages.pofile import write_po
 from cogs.activity import entry_point_strings
 from cogs.command_i18n import DOMAIN as COMMANDS
 from cogs.command_i18n import CommandString, command_strings
-from cogs.i18n import LOCALES_DIR
 from tests.i18n.catalog_checks import (
     LANGUAGES,
     catalog_problems,
@@ -29,6 +28,7 @@ from tests.i18n.catalog_checks import (
 )
 from tests.i18n.command_support import loaded_bot
 from tests.source import parse_source
+from texts.i18n import LOCALES_DIR
 
 MESSAGES_POT = LOCALES_DIR / "messages.pot"
 COMMANDS_POT = LOCALES_DIR / f"{COMMANDS}.pot"
@@ -55,7 +55,7 @@ def test_messages_template_is_up_to_date(tmp_path):
     stored = keys(read_catalog(MESSAGES_POT))
     assert len(fresh) > 200
     assert fresh == stored, (
-        "messages.pot is out of date: run the pybabel extract command of cogs/i18n.py. "
+        "messages.pot is out of date: run the pybabel extract command of texts/i18n.py. "
         f"new in the code: {sorted(map(repr, fresh - stored))}; "
         f"gone from the code: {sorted(map(repr, stored - fresh))}"
     )

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.i18n import LOCALES_DIR, Translator
-from cogs.render.common import duration_text
 from tests.i18n.catalog_checks import LANGUAGES, placeholders, read_catalog
 from tests.i18n.style_checks import NNBSP, catalog_style_problems, style_problems
+from texts.common import duration_text
+from texts.i18n import LOCALES_DIR, Translator
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import pytest
 
 from coach import Note, NoteKind
-from cogs.i18n import Translator
-from cogs.render.coach import coach_lines
-from cogs.render.hand import hand_texts
-from cogs.render.lobby import LobbyInfo, lobby_texts
-from cogs.render.numbers import slot_list
 from engine import ActionKind, Exchange, Game, GameConfig
 from tests.render.render_support import LANGUAGES, seat_labels
+from texts.coach import coach_lines
+from texts.hand import hand_texts
+from texts.i18n import Translator
+from texts.lobby import LobbyInfo, lobby_texts
+from texts.numbers import slot_list
 
 TRANSLATOR = Translator.load()
 REFUSED = (

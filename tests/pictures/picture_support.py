@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cogs.i18n import Tr, Translator
 from engine import Game, GameConfig
+from texts.i18n import Tr, Translator
 
 TRANSLATOR = Translator.load()
 EN: Tr = TRANSLATOR.for_locale("en-US")

@@ -8,7 +8,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from cogs.i18n import LOCALES_DIR
+from texts.i18n import LOCALES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,5 +27,5 @@ def test_every_picture_msgid_is_in_the_template():
         pot = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(fh) if m.id}
     missing = used - pot
     assert not missing, (
-        f"run pybabel extract (see cogs/i18n.py); missing: {sorted(map(str, missing))}"
+        f"run pybabel extract (see texts/i18n.py); missing: {sorted(map(str, missing))}"
     )

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import discord
 
-from cogs.i18n import Tr, Translator
-from cogs.render import SeatLabel
 from engine import ALL_CARDS, ActionKind, Card, Game, GameConfig
 from engine.actions import WITHDRAW
+from texts import SeatLabel
+from texts.i18n import Tr, Translator
 
 TRANSLATOR = Translator.load()
 EN: Tr = TRANSLATOR.for_locale("en-US")
@@ -52,7 +52,7 @@ def longest_language() -> str:
 def template_msgids() -> list[str]:
     from babel.messages.pofile import read_po
 
-    from cogs.i18n import LOCALES_DIR
+    from texts.i18n import LOCALES_DIR
 
     with (LOCALES_DIR / "messages.pot").open("rb") as fh:
         return [m.id for m in read_po(fh) if m.id and isinstance(m.id, str)]

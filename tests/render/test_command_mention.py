@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.i18n import Translator
-from cogs.render.common import command_mention
+from texts.common import command_mention
+from texts.i18n import Translator
 
 
 def test_without_ids_the_command_name_is_localized():

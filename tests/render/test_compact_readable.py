@@ -9,10 +9,10 @@ import re
 import pytest
 from render_support import TRANSLATOR
 
-from cogs.render import SeatLabel
-from cogs.render.common import SLOT_KEYCAPS, board_text
-from cogs.render.table import table_texts
 from engine import Game, GameConfig
+from texts import SeatLabel
+from texts.common import SLOT_KEYCAPS, board_text
+from texts.table import table_texts
 
 
 def fresh_game(seats: int) -> Game:

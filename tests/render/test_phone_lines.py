@@ -13,16 +13,16 @@ import textwrap
 import pytest
 from render_support import LANGUAGES, TRANSLATOR, finished_game, random_game_states, seat_labels
 
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
-from cogs.render.coach import hints_line
-from cogs.render.events import describe_event
-from cogs.render.hand import hand_texts
-from cogs.render.history import replay_texts, stats_texts
-from cogs.render.lobby import lobby_texts
 from data.game_flags import HINTS
 from engine import Game, GameConfig, to_record
 from history.replay import Replay
 from history.stats import Summary, TeamSummary
+from texts import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from texts.coach import hints_line
+from texts.events import describe_event
+from texts.hand import hand_texts
+from texts.history import replay_texts, stats_texts
+from texts.lobby import lobby_texts
 
 PHONE_CHARS = 30
 """Characters per line of message text at 360 px (measured on phone_fit's screenshots)."""

@@ -5,9 +5,6 @@ from __future__ import annotations
 import pytest
 
 from coach import Hint, Note, NoteKind, explain_end, explain_step
-from cogs.i18n import Translator
-from cogs.render.coach import coach_lines, hint_line
-from cogs.render.common import SeatLabel
 from engine import (
     BlackHat,
     Card,
@@ -21,6 +18,9 @@ from engine import (
     OfferSwap,
     RandomPolicy,
 )
+from texts.coach import coach_lines, hint_line
+from texts.common import SeatLabel
+from texts.i18n import Translator
 
 LANGS = ["en", "de", "es", "fr", "it"]
 RED5, BLUE2 = Card(HatType.RED, 5), Card(HatType.BLUE, 2)

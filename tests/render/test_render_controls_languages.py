@@ -13,7 +13,7 @@ from render_support import (
 )
 
 from cogs.controls import hand_rows
-from cogs.render import card_label
+from texts import card_label
 
 BUTTON_MAX = 80  # Discord: button label
 PLACEHOLDER_MAX = 150  # Discord: select placeholder

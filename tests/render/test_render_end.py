@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 from render_support import EN, FR, finished_game, game_after, seat_labels
 
-from cogs.render import card_short
-from cogs.render.common import SLOT_KEYCAPS, type_name
-from cogs.render.end import end_alt_text, end_texts
 from engine import BLACK_HAT_EMOJI, TieBreak
+from texts import card_short
+from texts.common import SLOT_KEYCAPS, type_name
+from texts.end import end_alt_text, end_texts
 
 
 def _words(card, tr=EN) -> str:

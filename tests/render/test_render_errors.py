@@ -6,7 +6,6 @@ import pytest
 from render_support import EN, FR, seat_labels
 
 import engine.errors as errors_module
-from cogs.render import card_short, illegal_move_text
 from engine import Game, GameConfig, IllegalMove
 from engine.actions import (
     ANSWERS,
@@ -17,6 +16,7 @@ from engine.actions import (
     EXCHANGES,
     OFFERS,
 )
+from texts import card_short, illegal_move_text
 
 GENERIC = "That move is not allowed."
 

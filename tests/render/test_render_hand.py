@@ -13,11 +13,11 @@ from render_support import (
     seat_labels,
 )
 
-from cogs.render import card_short, card_token, describe_event
-from cogs.render.hand import hand_alt_text, hand_texts
-from cogs.render.numbers import slot_list
 from engine import ALL_CARDS, ActionKind, Game, GameConfig
 from engine.actions import BLACK_HATS, DISCARDS, END_TURN, OFFERS
+from texts import card_short, card_token, describe_event
+from texts.hand import hand_alt_text, hand_texts
+from texts.numbers import slot_list
 
 
 def texts_of(obs, labels, tr=EN, **kwargs) -> str:
@@ -216,8 +216,8 @@ def test_french_hand():
 
 def test_card_tokens_are_unbreakable():
     # issue 18: a line never breaks between a card's symbol and its value (UAX #14 WJ)
-    from cogs.render.common import WORD_JOINER
     from engine import BLACK_HAT_EMOJI, parse_card
+    from texts.common import WORD_JOINER
 
     red5 = parse_card("red5")
     assert card_token(red5) == f"🟥{WORD_JOINER}5" == card_short(red5)
@@ -230,9 +230,9 @@ def test_card_tokens_are_unbreakable():
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_v2_hand_texts_and_alt_text_show_only_what_the_seat_may_see(seats, lang):
     # issue 18: the visible texts and the picture's alt text of the V2 hand DM, every state
-    from cogs.i18n import Translator
-    from cogs.render.common import type_name
-    from cogs.render.hand import ALT_MAX, hand_alt_text, hand_texts
+    from texts.common import type_name
+    from texts.hand import ALT_MAX, hand_alt_text, hand_texts
+    from texts.i18n import Translator
 
     tr = Translator.load().for_locale(lang)
     labels = seat_labels(seats)

@@ -12,8 +12,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from cogs.i18n import LOCALES_DIR, N_, Tr, Translator
 from tests.source import parse_source
+from texts.i18n import LOCALES_DIR, N_, Tr, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -144,12 +144,12 @@ def _pot_ids() -> set[str]:
 
 
 def test_every_render_msgid_is_in_the_template():
-    used = _extracted("cogs/render") | _extracted("cogs/i18n")
+    used = _extracted("texts") | _extracted("cogs/i18n")
     assert len(used) > 100  # tr(), tr.plural() and N_() calls are all recognised
     assert "{n} card in hand" in used  # tr.plural(...)
     assert "red" in used  # N_(...)
     missing = used - _pot_ids()
-    assert not missing, f"run pybabel extract (see cogs/i18n.py); missing: {sorted(missing)}"
+    assert not missing, f"run pybabel extract (see texts/i18n.py); missing: {sorted(missing)}"
 
 
 def _source_msgids(subdir: str) -> set[str | tuple[str, str]]:
@@ -181,7 +181,7 @@ def test_template_has_every_render_msgid_with_its_plural():
     with (LOCALES_DIR / "messages.pot").open("rb") as fh:
         catalog = read_po(fh)
     in_pot = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
-    used = _source_msgids("cogs/render")
+    used = _source_msgids("texts")
     assert len(used) > 100
     missing = used - in_pot
     assert not missing, f"extraction misses (or misreads) these: {sorted(map(str, missing))}"

@@ -14,13 +14,13 @@ from render_support import (
 )
 
 from cogs.hand_layout import HandMessage
-from cogs.render import LobbyInfo, SeatLabel
-from cogs.render.end import end_texts
-from cogs.render.hand import hand_alt_text, hand_texts
-from cogs.render.limits import fit_lines, text_len, truncate
-from cogs.render.lobby import lobby_texts
-from cogs.render.rules import rules_views
-from cogs.render.table import ALT_MAX, RECENT_LINES, fit_alt, table_texts
+from cogs.rules_layout import rules_views
+from texts import LobbyInfo, SeatLabel
+from texts.end import end_texts
+from texts.hand import hand_alt_text, hand_texts
+from texts.limits import fit_lines, text_len, truncate
+from texts.lobby import lobby_texts
+from texts.table import ALT_MAX, RECENT_LINES, fit_alt, table_texts
 
 BIG_ID = 10**19 - 1  # the longest snowflake mention: <@ + 19 digits + >
 NASTY = "_*~`|" * 6 + "🎩🎩"  # 32 characters; markdown escaping doubles most of them

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from render_support import EN, FR, TRANSLATOR
 
-from cogs.render import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
-from cogs.render.lobby import lobby_texts
-from cogs.render.rules import rules_views
+from cogs.rules_layout import rules_views
+from texts import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo, SeatLabel
+from texts.lobby import lobby_texts
 
 SEEDS = Path("/work/shared/seeds")
 

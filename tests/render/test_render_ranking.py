@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from coach.explain import explain_end
 from coach.notes import NoteKind
-from cogs.render.end import end_alt_text, end_texts
-from cogs.render.history import players_text
 from data import SeatRow, entries_from_game
 from data.history import SeatSummary
 from engine import Game
 from engine.cards import card_from_code
 from engine.scoring import score_game
 from tests.render.render_support import EN, TRANSLATOR, finished_game, seat_labels
+from texts.end import end_alt_text, end_texts
+from texts.history import players_text
 
 BOARD = "red1 orange2 yellow3 green4 blue5 purple6"  # every type worth its slot; brown 0
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.render.end import end_texts
-from cogs.render.history import leaderboard_texts, players_text
 from data.history import BoardRow, SeatSummary
 from tests.render.render_support import EN, FR, TRANSLATOR, finished_game, seat_labels
+from texts.end import end_texts
+from texts.history import leaderboard_texts, players_text
 
 
 @pytest.mark.parametrize("tr", [EN, FR], ids=["en", "fr"])

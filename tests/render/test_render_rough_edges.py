@@ -10,15 +10,15 @@ from pathlib import Path
 
 from render_support import EN, finished_game, game_after, seat_labels
 
-from cogs.render import LobbyInfo
-from cogs.render.common import seat_mention
-from cogs.render.end import end_texts
-from cogs.render.lobby import lobby_texts
-from cogs.render.table import table_texts
 from tests.source import parse_source
+from texts import LobbyInfo
+from texts.common import seat_mention
+from texts.end import end_texts
+from texts.lobby import lobby_texts
+from texts.table import table_texts
 
 ROOT = Path(__file__).resolve().parents[2]
-POT = ROOT / "cogs" / "locales" / "messages.pot"
+POT = ROOT / "texts" / "locales" / "messages.pot"
 RULE_ID = re.compile(r"\bR([1-9]|1[0-9]|2[01])\b")
 
 

@@ -19,10 +19,10 @@ from render_support import (
     seat_labels,
 )
 
-from cogs.render import card_short, describe_event, type_name
-from cogs.render.common import COOKIE, SLOT_KEYCAPS
-from cogs.render.table import RECENT_LINES, TableTexts, table_alt_text, table_texts
 from engine import ALL_CARDS, ActionKind, parse_card
+from texts import card_short, describe_event, type_name
+from texts.common import COOKIE, SLOT_KEYCAPS
+from texts.table import RECENT_LINES, TableTexts, table_alt_text, table_texts
 
 
 def every_text(texts: TableTexts) -> list[str]:

@@ -21,10 +21,10 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from cogs.i18n import Translator
 from data import open_store
 from data.rows import LobbySeat
 from service import GameService
+from texts.i18n import Translator
 from web import WebConfig, WebServer
 
 SECRET = "s3cret-client-secret"

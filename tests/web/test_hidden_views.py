@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.render.common import card_short
 from engine import Game, Step
 from tests.web.conftest import open_web_world
+from texts.common import card_short
 
 CARD_FIELDS = ("board", "hand", "own_black_hats")
 

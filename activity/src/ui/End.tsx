@@ -11,7 +11,7 @@ import { useApp } from "./context";
 import { seatName, TEAM_NAMES, teamOf } from "./names";
 import type { Tr } from "../i18n";
 
-/** The winner sentence, as the bot's end message words it (cogs.render.end). */
+/** The winner sentence, as the bot's end message words it (texts.end). */
 export function winnerLine(view: View, result: GameResult, tr: Tr): string {
   const trophy = "🏆";
   const teams = result.teams;
