@@ -48,9 +48,9 @@ from cogs.monitoring import (
 from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
-from data.guild_settings import GuildOptions
 from engine.ai import ExpertBudget
 from service import DeadlinePolicy, GameService
+from service.server_settings import ServerSettings
 from telemetry.logs import JsonFormatter
 from texts.i18n import Tr, Translator
 from web import WebConfig, WebServer
@@ -392,12 +392,8 @@ class HatsBot(commands.AutoShardedBot):
         """Display names of users seen in interactions (user id -> name)."""
         self.locales: dict[int, str] = {}
         """Last interaction locale of each user, for DMs (user id -> locale)."""
-        self.guild_locales: dict[int, str] = {}
-        """Last ``interaction.guild_locale`` seen in each server (guild id -> locale)."""
-        self.guild_languages: dict[int, str] = {}
-        """``/hats settings language`` per server (guild id -> language), loaded at start-up."""
-        self.guild_options: dict[int, GuildOptions] = {}
-        """``/hats settings pictures`` and ``timer`` of each server that changed them."""
+        self.servers: ServerSettings  # created in setup_hook
+        """Every server's ``/hats settings`` (service.server_settings)."""
         self.edit_gate = EditGate(settings.edit_limit or 0)
         """Per-channel message edit budget shared by the table and the hand DMs."""
         self.public_posts = PublicPosts(settings.public_cooldown)
@@ -452,7 +448,7 @@ class HatsBot(commands.AutoShardedBot):
             names=self.names,
             locales=self.locales,
             dispatch=self.dispatch,
-            default_timer=self._lobby_timer,
+            default_timer=self.servers.lobby_timer,
             limits=self._check_limits,
             swap_timeout=self.settings.swap_timeout,
             run_cpu=self.run_cpu,
@@ -467,18 +463,11 @@ class HatsBot(commands.AutoShardedBot):
         if lobby is not None:
             await lobby.check_limits(user_id)
 
-    def _lobby_timer(self, guild_id: int) -> float | None:
-        """A new lobby's turn timer in ``guild_id``: the server's setting, else the bot's."""
-        chosen = self.guild_option(guild_id).turn_timer
-        if chosen is None:
-            return self.settings.turn_timer
-        return chosen or None
-
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name
         self.locales[interaction.user.id] = str(interaction.locale)
         if interaction.guild_id is not None and interaction.guild_locale is not None:
-            self.guild_locales[interaction.guild_id] = str(interaction.guild_locale)
+            self.servers.note_locale(interaction.guild_id, str(interaction.guild_locale))
 
     def server_locale(self, guild_id: int | None) -> str | None:
         """A server's own language: its community locale (Discord's ``preferred_locale``).
@@ -491,11 +480,7 @@ class HatsBot(commands.AutoShardedBot):
         guild = self.get_guild(guild_id)
         if guild is not None and guild.preferred_locale is not None:
             return str(guild.preferred_locale)
-        return self.guild_locales.get(guild_id)
-
-    def guild_option(self, guild_id: int | None) -> GuildOptions:
-        """The ``/hats settings`` pictures and timer of a server (the defaults outside one)."""
-        return self.guild_options.get(guild_id or 0, GuildOptions())
+        return self.servers.seen_locale(guild_id)
 
     def public_tr(self, guild_id: int | None) -> Tr:
         """The translator for public messages in a server (lobby, table, end screen, notices).
@@ -503,10 +488,9 @@ class HatsBot(commands.AutoShardedBot):
         ``/hats settings language`` (stored per server) wins over the server's own locale
         (:meth:`server_locale`); English when neither is known.
         """
-        if guild_id is None:
-            return self.translator.for_locale(None)
-        chosen = self.guild_languages.get(guild_id)
-        return self.translator.for_locale(chosen or self.server_locale(guild_id))
+        return self.translator.for_server(
+            self.servers.language(guild_id), self.server_locale(guild_id)
+        )
 
     async def run_cpu(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` off the event loop: CPU work (AI search, hints) must not block it.
@@ -575,8 +559,8 @@ class HatsBot(commands.AutoShardedBot):
             clock=now,
             cache_idle=self.settings.cache_idle,
         )
-        self.guild_languages = await self.store.guild_settings.languages()
-        self.guild_options = await self.store.guild_settings.options()
+        self.servers = ServerSettings(self.store.guild_settings, self.settings.turn_timer)
+        await self.servers.load()
         await self.tree.set_translator(CommandTranslator.from_catalogs())
         self.tree.add_command(self.hats_group)
         for ext in EXTENSIONS:

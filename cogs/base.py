@@ -85,7 +85,7 @@ class HatsFeature(commands.Cog):
 
         The table, the end screen and replays; off when the bot draws none at all.
         """
-        return self.bot.pictures.enabled and self.bot.guild_option(guild_id).pictures
+        return self.bot.pictures.enabled and self.bot.servers.option(guild_id).pictures
 
     async def guarded(
         self, interaction: discord.Interaction, work: Callable[[], Awaitable[object]]

@@ -340,10 +340,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
 
     def default_timer(self, guild_id: int) -> float | None:
         """The turn timer of a new lobby in ``guild_id``: the server's setting, else the bot's."""
-        chosen = self.bot.guild_option(guild_id).turn_timer
-        if chosen is None:
-            return self.bot.settings.turn_timer
-        return chosen or None
+        return self.bot.servers.lobby_timer(guild_id)
 
     async def open_lobby(
         self,

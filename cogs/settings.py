@@ -26,7 +26,6 @@ from cogs.base import HatsFeature
 from cogs.clock import now
 from cogs.language import DEFAULT_CHOICE, LANGUAGE_NAMES, fold, parse_language
 from cogs.replies import send_private
-from data.guild_settings import GuildOptions
 from service import ServiceError
 from service.lobby_requests import MIN_TIMER, check_timer
 from service.start_time import check_zone
@@ -135,11 +134,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
                     choices=", ".join(f"{n} ({c})" for c, n in LANGUAGE_NAMES.items()),
                 )
             chosen = None if code == DEFAULT_CHOICE else code
-            await self.bot.store.guild_settings.set_language(guild_id, chosen)
-            if chosen is None:
-                self.bot.guild_languages.pop(guild_id, None)
-            else:
-                self.bot.guild_languages[guild_id] = chosen
+            await self.bot.servers.set_language(guild_id, chosen)
             tr = self.tr(interaction)
             if chosen is None:
                 text = tr(
@@ -167,9 +162,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
 
         async def work() -> None:
             guild_id = self._manager_guild(interaction)
-            await self.bot.store.guild_settings.set_pictures(guild_id, on)
-            old = self.bot.guild_option(guild_id)
-            self._remember(guild_id, GuildOptions(pictures=on, turn_timer=old.turn_timer))
+            await self.bot.servers.set_pictures(guild_id, on)
             tr = self.tr(interaction)
             if on:
                 text = tr("The table and the end screen here show pictures again.")
@@ -193,9 +186,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             guild_id = self._manager_guild(interaction)
             value = check_timer(seconds)
             stored = 0.0 if value is None else value
-            await self.bot.store.guild_settings.set_turn_timer(guild_id, stored)
-            old = self.bot.guild_option(guild_id)
-            self._remember(guild_id, GuildOptions(pictures=old.pictures, turn_timer=stored))
+            await self.bot.servers.set_turn_timer(guild_id, stored)
             tr = self.tr(interaction)
             if value is None:
                 text = tr("New lobbies here start without a turn timer.")
@@ -244,12 +235,6 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
         await self.guarded(interaction, work)
 
     timezone.autocomplete("zone")(zone_autocomplete)
-
-    def _remember(self, guild_id: int, options: GuildOptions) -> None:
-        if options == GuildOptions():
-            self.bot.guild_options.pop(guild_id, None)
-        else:
-            self.bot.guild_options[guild_id] = options
 
     async def redraw_public(self, guild_id: int) -> None:
         """Redraw the server's open lobbies and live tables (new language or layout)."""

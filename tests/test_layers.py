@@ -1,4 +1,6 @@
-"""The house keeps its shape: imports go one way, engine ← data ← service ← texts ← {cogs, web} ← bot.py.
+"""The house keeps its shape: imports go one way.
+
+    engine ← data ← service ← texts ← {cogs, web} ← bot.py
 
 Every module of the project's packages is parsed with ``ast`` (nothing is imported), and each
 import is checked against the layer of the importing package: a package may import its own

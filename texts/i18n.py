@@ -240,6 +240,14 @@ class Translator:
         """The languages with a catalog, English included, sorted."""
         return tuple(sorted(self._trs))
 
+    def for_server(self, language: str | None, locale: object) -> Tr:
+        """The translator for a server's public messages (lobby, table, end screen, notices).
+
+        ``language``: the one chosen with ``/hats settings language``, which wins;
+        ``locale``: the server's own (its community locale). English when neither is known.
+        """
+        return self.for_locale(language or locale)
+
     def for_locale(self, locale: object) -> Tr:
         """The translator for a Discord locale (``discord.Locale.french``, ``"es-ES"``, ...).
 
