@@ -13,6 +13,12 @@ from cogs.rules_layout import rules_views
 from cogs.scope import game_visible
 from cogs.style import COLOUR
 from cogs.table import record_file
+from texts.records import (
+    no_finished_game_text,
+    no_record_text,
+    not_your_game_text,
+    record_caption,
+)
 from texts.tournament import rules_section
 
 if TYPE_CHECKING:
@@ -57,7 +63,7 @@ class InfoCog(HatsFeature, name="InfoCog"):
             if row is None:
                 await send_private(
                     interaction,
-                    tr("No game has finished here yet. Give a game id to get another one."),
+                    no_finished_game_text(tr),
                 )
                 return
             game = row.id
@@ -65,23 +71,14 @@ class InfoCog(HatsFeature, name="InfoCog"):
         if not await game_visible(store, game, guild_id=guild_id, user_id=interaction.user.id):
             await send_private(
                 interaction,
-                tr("There is no game #{game} on this server.", game=game)
-                if guild_id is not None
-                else tr(
-                    "You did not play in a game #{game}. In a DM, /hats record gives the records "
-                    "of your own games; ask in the game's server for the others.",
-                    game=game,
-                ),
+                not_your_game_text(tr, game, in_server=guild_id is not None),
             )
             return
         record = await store.results.get_record(game)
         if record is None:
             await send_private(
                 interaction,
-                tr(
-                    "Game #{game} has no record: it does not exist or is not finished yet.",
-                    game=game,
-                ),
+                no_record_text(tr, game),
             )
             return
         if share and not await self.may_post_publicly(interaction):
@@ -89,7 +86,7 @@ class InfoCog(HatsFeature, name="InfoCog"):
         if interaction.guild_id is not None:  # a public answer: the server's language
             tr = self.public_tr(interaction.guild_id)
         await interaction.response.send_message(
-            tr("The record of game #{game}.", game=game),
+            record_caption(tr, game),
             file=record_file(record, game),
             ephemeral=not share,
         )

@@ -18,28 +18,17 @@ import discord
 
 from cogs.replies import send_private
 from service import OutcomeUnknown
+from texts.outcome import outcome_pending_text, outcome_text
 
 if TYPE_CHECKING:
     from texts.i18n import Tr
 
-__all__ = ["answer_unknown_outcome", "outcome_text"]
+__all__ = ["answer_unknown_outcome"]
 
 log = logging.getLogger("hats.play")
 
 _followups: set[asyncio.Task[None]] = set()
 """Followups waiting for their outcome (a reference each, so none is collected early)."""
-
-
-def outcome_text(outcome: bool | None, tr: Tr) -> str:
-    """The followup for a resolved outcome: True saved, False not saved, None still unknown."""
-    if outcome is True:
-        return tr("Your move was saved after all: the database answered again and holds it.")
-    if outcome is False:
-        return tr("Your move was not saved, so nothing changed. Please make it again.")
-    return tr(
-        "The bot's database still does not answer, so it is still not known whether your "
-        "move was saved. Look at the game again once the bot is back."
-    )
 
 
 async def answer_unknown_outcome(
@@ -52,10 +41,7 @@ async def answer_unknown_outcome(
     """
     await send_private(
         interaction,
-        tr(
-            "The bot's database did not answer in time, so it is not known yet whether your "
-            "move was saved. You will get a message here as soon as it is known."
-        ),
+        outcome_pending_text(tr),
     )
 
     async def follow_up() -> None:

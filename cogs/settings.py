@@ -29,7 +29,13 @@ from cogs.replies import send_private
 from service import ServiceError
 from service.lobby_requests import MIN_TIMER, check_timer
 from service.start_time import check_zone
-from texts.common import duration_text
+from texts.settings import (
+    default_language_text,
+    language_set_text,
+    pictures_set_text,
+    timer_set_text,
+    timezone_set_text,
+)
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -99,7 +105,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
 
     def _default_name(self, guild_id: int, tr: Tr) -> str:
         own = self.bot.translator.for_locale(self.bot.server_locale(guild_id)).locale
-        return tr("Server default ({language})", language=LANGUAGE_NAMES.get(own, own))
+        return default_language_text(tr, LANGUAGE_NAMES.get(own, own))
 
     async def language_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -137,15 +143,9 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             await self.bot.servers.set_language(guild_id, chosen)
             tr = self.tr(interaction)
             if chosen is None:
-                text = tr(
-                    "My public messages here now follow the server's language: {language}.",
-                    language=self._default_name(guild_id, tr),
-                )
+                text = language_set_text(tr, self._default_name(guild_id, tr), default=True)
             else:
-                text = tr(
-                    "My public messages here are now in {language}.",
-                    language=LANGUAGE_NAMES[chosen],
-                )
+                text = language_set_text(tr, LANGUAGE_NAMES[chosen], default=False)
             await send_private(interaction, text)
             await self.redraw_public(guild_id)
 
@@ -164,13 +164,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             guild_id = self._manager_guild(interaction)
             await self.bot.servers.set_pictures(guild_id, on)
             tr = self.tr(interaction)
-            if on:
-                text = tr("The table and the end screen here show pictures again.")
-            else:
-                text = tr(
-                    "The table and the end screen here show a compact text layout, no pictures."
-                )
-            await send_private(interaction, text)
+            await send_private(interaction, pictures_set_text(tr, on))
             await self.redraw_public(guild_id)
 
         await self.guarded(interaction, work)
@@ -188,14 +182,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             stored = 0.0 if value is None else value
             await self.bot.servers.set_turn_timer(guild_id, stored)
             tr = self.tr(interaction)
-            if value is None:
-                text = tr("New lobbies here start without a turn timer.")
-            else:
-                text = tr(
-                    "New lobbies here start with a turn timer of {time}.",
-                    time=duration_text(value, tr),
-                )
-            await send_private(interaction, text)
+            await send_private(interaction, timer_set_text(tr, value))
 
         await self.guarded(interaction, work)
 
@@ -225,11 +212,7 @@ class SettingsCog(HatsFeature, name="SettingsCog"):
             local = datetime.fromtimestamp(now(), ZoneInfo(name)).strftime("%H:%M")
             await send_private(
                 interaction,
-                tr(
-                    "Tournament start times here are now read in {zone} (it is {time} there now).",
-                    zone=name,
-                    time=local,
-                ),
+                timezone_set_text(tr, name, local),
             )
 
         await self.guarded(interaction, work)

@@ -137,6 +137,8 @@ def _code_files() -> list[Path]:
         root / "bot.py",
         *sorted((root / "cogs").rglob("*.py")),
         *sorted((root / "service").rglob("*.py")),
+        *sorted((root / "texts").rglob("*.py")),
+        *sorted((root / "web").rglob("*.py")),
     ]
 
 
