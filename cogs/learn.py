@@ -57,6 +57,20 @@ from engine import Event, GameResult
 from service import GameSession, ServiceError, lobby_requests
 from service.requests import hint_position, hint_seed
 from texts.coach import coach_lines, hint_line
+from texts.learn import (
+    another_lesson_line,
+    give_up_label,
+    given_up_text,
+    hint_button_label,
+    hints_toggle_label,
+    lesson_here_text,
+    lesson_in_dms_text,
+    lesson_in_thread_text,
+    practice_thread_name,
+    still_running_text,
+    welcome_text,
+    where_text,
+)
 from texts.replies import error_text, labels_for
 
 if TYPE_CHECKING:
@@ -128,7 +142,7 @@ class CoachButton(
 def hint_button(game_id: int, tr: Tr) -> CoachButton:
     """The "What should I do?" button of a hand message."""
     button = CoachButton(game_id, CoachOp.HINT)
-    button.item.label = tr("What should I do?")
+    button.item.label = hint_button_label(tr)
     button.item.style = discord.ButtonStyle.secondary
     button.item.emoji = "💡"
     return button
@@ -188,7 +202,7 @@ def end_notes(
         if not (note.kind is NoteKind.FINAL and (results_shown or LEARNER in result.winners))
     ]
     lines = coach_lines(notes, seats, tr, results_shown=results_shown)
-    lines.append(tr("Another lesson? /hats learn deals a new game."))
+    lines.append(another_lesson_line(tr))
     return "\n".join(f"{COACH_MARK} {line}" for line in lines)
 
 
@@ -217,9 +231,8 @@ class LearnCog(HatsFeature, name="LearnCog"):
 
     def where_text(self, session: GameSession, tr: Tr) -> str:
         """Where a practice game is: "your DMs" or the thread's mention."""
-        if session.row.settings.get(WHERE) == "dm":
-            return tr("in your DMs")
-        return tr("in {thread}", thread=session.channel_mention)
+        in_dm = session.row.settings.get(WHERE) == "dm"
+        return where_text(tr, None if in_dm else session.channel_mention)
 
     # ------------------------------------------------------------------ /hats learn
     @app_commands.command(
@@ -232,17 +245,12 @@ class LearnCog(HatsFeature, name="LearnCog"):
         if running is not None:
             view = discord.ui.View(timeout=None)
             quit_button = CoachButton(running.id, CoachOp.QUIT)
-            quit_button.item.label = tr("Give up this practice game")
+            quit_button.item.label = give_up_label(tr)
             quit_button.item.style = discord.ButtonStyle.danger
             view.add_item(quit_button)
             await send_private(
                 interaction,
-                tr(
-                    "Your practice game #{game} is still running {where}: carry on there, or "
-                    "give it up with the button below.",
-                    game=running.id,
-                    where=self.where_text(running, tr),
-                ),
+                still_running_text(tr, running.id, self.where_text(running, tr)),
                 view=view,
             )
             return
@@ -258,16 +266,9 @@ class LearnCog(HatsFeature, name="LearnCog"):
             return
         where = session.row.settings.get(WHERE)
         if where == "dm":
-            text = tr(
-                "Your practice game is in your DMs: you start, against two AI players. The "
-                "coach comments on each of your moves."
-            )
+            text = lesson_in_dms_text(tr)
         elif where == "thread":
-            text = tr(
-                "I cannot send you direct messages, so your practice game is in a private "
-                "thread: {thread}. You start, against two AI players.",
-                thread=session.channel_mention,
-            )
+            text = lesson_in_thread_text(tr, session.channel_mention)
         else:
             await self.show_ephemeral(interaction, session)
             self.bot.dispatch("hats_outbox", session.id)
@@ -283,11 +284,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
         one per learner, but nothing is sent there).
         """
         user = interaction.user
-        welcome = tr(
-            "Welcome to your Hats practice game! After each of your moves the coach says "
-            "what it changed; press What should I do? for a hint. Nothing here counts for "
-            "your rating."
-        )
+        welcome = welcome_text(tr)
         settings: dict[str, Any] = {PRACTICE: True, LANGUAGE: str(interaction.locale)}
         channel: Any = await self.bot.create_dm(user)
         try:
@@ -323,10 +320,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
         """
         tr = self.tr(interaction)
         play: Any = self.bot.get_cog("PlayCog")
-        text = tr(
-            "I cannot send you direct messages nor open a private thread here, so your "
-            "practice game is right here, in messages only you can see."
-        )
+        text = lesson_here_text(tr)
         await interaction.edit_original_response(content=text)
         await self._followup_hand(interaction, play, session, tr)
         self._answers[session.id] = interaction
@@ -380,7 +374,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
             tr = self.tr(interaction)
             try:
                 thread = await parent.create_thread(
-                    name=tr("Hats practice"),
+                    name=practice_thread_name(tr),
                     type=discord.ChannelType.private_thread,
                     invitable=False,
                 )
@@ -449,10 +443,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
             tr = self.tr(interaction)
             self._answers.pop(session.id, None)
             if await self.bot.games.abandon(session):
-                text = tr(
-                    "Practice game #{game} given up. /hats learn starts a new one.",
-                    game=game_id,
-                )
+                text = given_up_text(tr, game_id)
             else:
                 text = tr("This game is over or no longer exists.")
             await send_private(interaction, text)
@@ -519,7 +510,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
         """Lobby hook: the Hints toggle (host only; off by default)."""
         button = LobbyButton(row.id, LobbyOp.HINTS)
         on = row.settings.get(HINTS) is True
-        button.item.label = tr("Hints: on (turn off)") if on else tr("Hints: off (turn on)")
+        button.item.label = hints_toggle_label(tr, on)
         button.item.style = discord.ButtonStyle.secondary
         button.item.emoji = "💡"
         return [button]
