@@ -36,6 +36,7 @@ from engine.ai import AiLevel, ExpertBudget, decide, make_ai
 from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import AI, AI_RETRY
 from service.due import ai_choice, ai_seed, ai_step, fire_ai
+from texts.lobby import ai_seat_texts
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -100,22 +101,17 @@ class AiCog(HatsFeature, name="AiCog"):
         controls; the lobby's status line says when the table is full).
         """
         items: list[discord.ui.Item] = []
+        words = ai_seat_texts(tr)
         if any(s.ai_level for s in row.seats):
             remove = LobbyButton(row.id, LobbyOp.REMOVE_AI)
-            remove.item.label = tr("Remove AI")
+            remove.item.label = words.remove
             remove.item.style = discord.ButtonStyle.secondary
             items.append(remove)
         if len(row.seats) < MAX_SEATS:
             select = AiSelect(row.id)
-            select.item.placeholder = tr("Add an AI player (choose its level)")
-            names = {
-                AiLevel.EASY: tr("AI: easy"),
-                AiLevel.NORMAL: tr("AI: normal"),
-                AiLevel.HARD: tr("AI: hard"),
-                AiLevel.EXPERT: tr("AI: expert"),
-            }
+            select.item.placeholder = words.add_placeholder
             for option in select.item.options:
-                option.label = names[AiLevel(option.value)]
+                option.label = words.levels[AiLevel(option.value).value]
             items.append(select)
         return items
 
@@ -176,7 +172,7 @@ class AiCog(HatsFeature, name="AiCog"):
         async def work() -> None:
             row = await self.add_ai(interaction, (await self.lobby_here(interaction)).id, level)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("An AI player joined the lobby."))
+            await send_private(interaction, ai_seat_texts(tr).joined)
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -188,7 +184,7 @@ class AiCog(HatsFeature, name="AiCog"):
         async def work() -> None:
             row = await self.remove_ai(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("The AI player left the lobby."))
+            await send_private(interaction, ai_seat_texts(tr).left)
             await self._lobby_cog().redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)

@@ -45,10 +45,15 @@ from history.replay import Replay
 from history.stats import summarize, trend
 from texts.common import SeatLabel
 from texts.history import (
+    HistoryRefusal,
     ReplayTexts,
+    game_option_label,
+    history_refusal_text,
     history_texts,
     leaderboard_texts,
     rating_changes_text,
+    rating_field_name,
+    replay_select_placeholder,
     replay_texts,
     stats_texts,
 )
@@ -200,9 +205,9 @@ def _history_row(games: list[int], tr: Tr) -> list[discord.ui.ActionRow]:
     if not games:
         return []
     select = HistorySelect()
-    select.item.placeholder = tr("Replay one of these games in the channel")
+    select.item.placeholder = replay_select_placeholder(tr)
     for game in games[:25]:  # Discord: at most 25 options
-        select.item.add_option(label=tr("Game #{game_id}", game_id=game), value=str(game))
+        select.item.add_option(label=game_option_label(tr, game), value=str(game))
     return [discord.ui.ActionRow(select)]
 
 
@@ -350,7 +355,7 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         """(name, value) of the end screen's rating field, or None for an unrated game."""
         if not deltas:
             return None
-        return tr("Rating on this server"), rating_changes_text(deltas, tr)
+        return rating_field_name(tr), rating_changes_text(deltas, tr)
 
     # ------------------------------------------------------------------ /hats stats
     @app_commands.command(name="stats", description="A player's games, scores and rating")
@@ -368,7 +373,9 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         target = player or interaction.user
         own = target.id == interaction.user.id
         if interaction.guild_id is None and not own:
-            await send_private(interaction, tr("Use this in a server channel to see others."))
+            await send_private(
+                interaction, history_refusal_text(tr, HistoryRefusal.STATS_OUTSIDE_SERVER)
+            )
             return
         view = await stats_message(
             self.bot.store, target.id, target.mention, interaction.guild_id, tr, own=own
@@ -403,7 +410,9 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         tr = self.tr(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
-            await send_private(interaction, tr("Leaderboards belong to servers: use this in one."))
+            await send_private(
+                interaction, history_refusal_text(tr, HistoryRefusal.LEADERBOARD_OUTSIDE_SERVER)
+            )
             return
         if not edit and not await self.may_post_publicly(interaction):
             return
@@ -436,7 +445,9 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         """
         tr = self.tr(interaction)
         if interaction.guild_id is None:
-            await send_private(interaction, tr("Game history belongs to servers: use this in one."))
+            await send_private(
+                interaction, history_refusal_text(tr, HistoryRefusal.HISTORY_OUTSIDE_SERVER)
+            )
             return
         games = await self.bot.store.history.recent_games(
             interaction.guild_id,
@@ -506,13 +517,13 @@ class HistoryCog(HatsFeature, name="HistoryCog"):
         """The replay and seat labels, or the refusal's words."""
         store = self.bot.store
         if interaction.guild_id is None:
-            return tr("Replays belong to servers: use this in one.")
+            return history_refusal_text(tr, HistoryRefusal.REPLAY_OUTSIDE_SERVER)
         user_id = interaction.user.id
         if not await game_visible(store, game_id, guild_id=interaction.guild_id, user_id=user_id):
-            return tr("There is no game #{game} on this server.", game=game_id)
+            return history_refusal_text(tr, HistoryRefusal.NO_SUCH_GAME, game_id)
         record = await store.results.get_record(game_id)
         if record is None:
-            return tr("Game #{game} is not finished; replays come after the end.", game=game_id)
+            return history_refusal_text(tr, HistoryRefusal.NOT_FINISHED, game_id)
         replay = self._replays.get(game_id)
         if replay is None:
             replay = Replay(record)

@@ -7,6 +7,7 @@ conservative ordinal (mu - 3 sigma) with one decimal.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,12 +37,17 @@ from texts.limits import fit_lines
 from texts.table import piles_text, table_alt_text, turn_text
 
 __all__ = [
+    "HistoryRefusal",
     "ReplayTexts",
     "decimal",
+    "game_option_label",
+    "history_refusal_text",
     "history_texts",
     "leaderboard_texts",
     "rating_changes_text",
+    "rating_field_name",
     "rating_text",
+    "replay_select_placeholder",
     "replay_texts",
     "signed",
     "stats_texts",
@@ -493,3 +499,44 @@ def replay_texts(
         alt=alt,
         final=result is not None,
     )
+
+
+class HistoryRefusal(enum.Enum):
+    """Why a history command showed nothing (each has its sentence)."""
+
+    STATS_OUTSIDE_SERVER = "stats"
+    LEADERBOARD_OUTSIDE_SERVER = "leaderboard"
+    HISTORY_OUTSIDE_SERVER = "history"
+    REPLAY_OUTSIDE_SERVER = "replay"
+    NO_SUCH_GAME = "no_game"
+    NOT_FINISHED = "not_finished"
+
+
+def history_refusal_text(tr: Tr, why: HistoryRefusal, game: int = 0) -> str:
+    """What ``/hats stats``, ``leaderboard``, ``history`` or ``replay`` answer when refused."""
+    if why is HistoryRefusal.STATS_OUTSIDE_SERVER:
+        return tr("Use this in a server channel to see others.")
+    if why is HistoryRefusal.LEADERBOARD_OUTSIDE_SERVER:
+        return tr("Leaderboards belong to servers: use this in one.")
+    if why is HistoryRefusal.HISTORY_OUTSIDE_SERVER:
+        return tr("Game history belongs to servers: use this in one.")
+    if why is HistoryRefusal.REPLAY_OUTSIDE_SERVER:
+        return tr("Replays belong to servers: use this in one.")
+    if why is HistoryRefusal.NO_SUCH_GAME:
+        return tr("There is no game #{game} on this server.", game=game)
+    return tr("Game #{game} is not finished; replays come after the end.", game=game)
+
+
+def replay_select_placeholder(tr: Tr) -> str:
+    """The placeholder of the history's select that replays a game."""
+    return tr("Replay one of these games in the channel")
+
+
+def game_option_label(tr: Tr, game: int) -> str:
+    """A game in a select (``Game #12``)."""
+    return tr("Game #{game_id}", game_id=game)
+
+
+def rating_field_name(tr: Tr) -> str:
+    """The end screen's heading over the rating changes."""
+    return tr("Rating on this server")

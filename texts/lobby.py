@@ -18,7 +18,15 @@ from texts.common import (
 from texts.i18n import Tr
 from texts.limits import V2_TEXT_MAX, truncate
 
-__all__ = ["SWAP_TIMEOUT", "TURN_TIMER", "V2_TEXT_MAX", "LobbyInfo", "lobby_texts"]
+__all__ = [
+    "SWAP_TIMEOUT",
+    "TURN_TIMER",
+    "V2_TEXT_MAX",
+    "AiSeatTexts",
+    "LobbyInfo",
+    "ai_seat_texts",
+    "lobby_texts",
+]
 
 
 HOST_MARK = "👑"
@@ -160,3 +168,33 @@ def lobby_texts(lobby: LobbyInfo, tr: Tr) -> list[str]:
 def _timer(tr: Tr) -> str:
     """The start of the turn timer setting line (``Turn timer:``), in ``tr``'s language."""
     return tr("Turn timer: none").split(":", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class AiSeatTexts:
+    """The lobby's AI controls and their answers, in one language.
+
+    ``levels``: an option label per AI level value (``"easy"``... ``"expert"``).
+    """
+
+    remove: str
+    add_placeholder: str
+    levels: Mapping[str, str]
+    joined: str
+    left: str
+
+
+def ai_seat_texts(tr: Tr) -> AiSeatTexts:
+    """The words of the lobby's Add AI select and Remove AI button (and what they answer)."""
+    return AiSeatTexts(
+        remove=tr("Remove AI"),
+        add_placeholder=tr("Add an AI player (choose its level)"),
+        levels={
+            "easy": tr("AI: easy"),
+            "normal": tr("AI: normal"),
+            "hard": tr("AI: hard"),
+            "expert": tr("AI: expert"),
+        },
+        joined=tr("An AI player joined the lobby."),
+        left=tr("The AI player left the lobby."),
+    )
