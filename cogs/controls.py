@@ -41,6 +41,7 @@ from engine.actions import (
 )
 from engine.cards import CardParseError
 from texts.common import SLOT_KEYCAPS, card_token
+from texts.controls import action_label, auto_end_label, card_select_placeholder
 
 if TYPE_CHECKING:
     from texts.i18n import Tr
@@ -361,10 +362,8 @@ def hand_rows(
     card_actions = {a.card for a in legal if hasattr(a, "card")}
     if card_actions:
         select = CardSelect(game, version)
-        select.item.placeholder = (
-            tr("Choose a card to give back")
-            if ActionKind.ANSWER_SWAP in kinds
-            else tr("Choose a card")
+        select.item.placeholder = card_select_placeholder(
+            tr, answering_swap=ActionKind.ANSWER_SWAP in kinds
         )
         for card in hand:
             if card in card_actions:
@@ -388,11 +387,12 @@ def hand_rows(
                 button.item.emoji = SLOT_KEYCAPS[slot - 1]  # "1️⃣ 🟨⁠4": take slot 1's card
                 buttons.append((0, button))
                 continue
-            label, style = {
-                ActionKind.BLACK_HAT: (tr("Black hat"), discord.ButtonStyle.primary),
-                ActionKind.DISCARD: (tr("Discard and draw"), discord.ButtonStyle.primary),
-                ActionKind.OFFER_SWAP: (tr("Offer to partner"), discord.ButtonStyle.primary),
-                ActionKind.ANSWER_SWAP: (tr("Give this card"), discord.ButtonStyle.success),
+            label = action_label(tr, a.kind)
+            style = {
+                ActionKind.BLACK_HAT: discord.ButtonStyle.primary,
+                ActionKind.DISCARD: discord.ButtonStyle.primary,
+                ActionKind.OFFER_SWAP: discord.ButtonStyle.primary,
+                ActionKind.ANSWER_SWAP: discord.ButtonStyle.success,
             }[a.kind]
             cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind], selected)
             buttons.append((1, _button(HandButton(cmd), label, style)))
@@ -402,17 +402,16 @@ def hand_rows(
     last = discord.ui.ActionRow()
     for a in legal:
         if a.kind is ActionKind.END_TURN:
-            label, style = tr("End turn"), discord.ButtonStyle.success
-        elif a.kind is ActionKind.DECLINE_SWAP:
-            label, style = tr("Decline the swap"), discord.ButtonStyle.danger
-        elif a.kind is ActionKind.WITHDRAW_SWAP:
-            label, style = tr("Withdraw my offer"), discord.ButtonStyle.danger
+            style = discord.ButtonStyle.success
+        elif a.kind in (ActionKind.DECLINE_SWAP, ActionKind.WITHDRAW_SWAP):
+            style = discord.ButtonStyle.danger
         else:
             continue
+        label = action_label(tr, a.kind)
         cmd = HandCommand(game, version, HAND_OP_OF_KIND[a.kind])
         last.add_item(_button(HandButton(cmd), label, style))
     if auto_end is not None:
-        label = tr("Auto end turn: on") if auto_end else tr("Auto end turn: off")
+        label = auto_end_label(tr, auto_end)
         toggle = _button(AutoEndButton(game, not auto_end), label, discord.ButtonStyle.secondary)
         toggle.item.emoji = "⏭️"
         last.add_item(toggle)

@@ -36,6 +36,7 @@ from cogs.style import COLOUR
 from engine import ActionKind, Event, to_record
 from service import GameSession, ServiceError
 from texts.coach import hints_line
+from texts.controls import table_button_labels, table_refusal_text
 from texts.end import end_alt_text, end_texts
 from texts.replies import labels_for
 from texts.table import table_alt_text, table_texts
@@ -98,11 +99,11 @@ class TableCog(HatsFeature, name="TableCog"):
         Persistent DynamicItems (``cogs.activity`` for the last one).
         """
         hand = TableButton(session.id, TableOp.HAND)
-        hand.item.label = tr("Show my hand")
+        hand.item.label = table_button_labels(tr)["hand"]
         hand.item.style = discord.ButtonStyle.primary
         hand.item.emoji = "🎩"
         rules = TableButton(session.id, TableOp.RULES)
-        rules.item.label = tr("Rules")
+        rules.item.label = table_button_labels(tr)["rules"]
         rules.item.style = discord.ButtonStyle.secondary
         row = discord.ui.ActionRow(hand, rules)
         activity: Any = self.bot.get_cog("ActivityCog")
@@ -323,7 +324,7 @@ class TableCog(HatsFeature, name="TableCog"):
         record = record_file(to_record(session.game), session.id)
         container.add_item(discord.ui.File(f"attachment://{record.filename}"))
         rematch = TableButton(session.id, TableOp.REMATCH)
-        rematch.item.label = tr("Rematch")
+        rematch.item.label = table_button_labels(tr)["rematch"]
         rematch.item.style = discord.ButtonStyle.success
         rematch.item.emoji = "🔁"
         view.add_item(discord.ui.ActionRow(rematch))
@@ -352,13 +353,11 @@ class TableCog(HatsFeature, name="TableCog"):
         if interaction.guild is not None:
             session = await self.bot.games.session_in_channel(interaction.channel_id or 0)
         if session is None:
-            await send_private(
-                interaction, tr("There is no game in this channel. Open a lobby with /hats new.")
-            )
+            await send_private(interaction, table_refusal_text(tr, "no_game"))
             return
         if not await self.may_post_publicly(interaction):
             return
-        await interaction.response.send_message(tr("Here is the table."), ephemeral=True)
+        await interaction.response.send_message(table_refusal_text(tr, "posted"), ephemeral=True)
         await self.post_table(session)
 
     async def on_table_button(
@@ -381,7 +380,7 @@ class TableCog(HatsFeature, name="TableCog"):
             return
         session = await self.bot.games.session(game_id)
         if session is None or session.game.is_over:
-            await send_private(interaction, tr("This game is over."))
+            await send_private(interaction, table_refusal_text(tr, "over"))
             return
         if not used_where_it_lives(interaction, session.row.guild_id, session.channel_id):
             await send_private(interaction, tr(ELSEWHERE))
@@ -390,7 +389,7 @@ class TableCog(HatsFeature, name="TableCog"):
         if seat is None:
             await send_private(
                 interaction,
-                tr("You are not playing in this game. You can follow it here on the table."),
+                table_refusal_text(tr, "not_playing"),
             )
             return
         play: Any = self.bot.get_cog("PlayCog")
