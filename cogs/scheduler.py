@@ -17,14 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from discord.ext import commands
 
 from cogs.clock import now
 from data import StoreError, TimerRow
-from data.rows import TimerChange
 from service.runner import (
     POLL_SECONDS,
     RETRY_SECONDS,
@@ -151,20 +150,6 @@ class SchedulerCog(commands.Cog, name="SchedulerCog"):
         self.runner.memory[row_key(row)] = row
         self.runner.nudge(due)
         return row
-
-    async def apply(self, game_id: int, changes: Sequence[TimerChange]) -> None:
-        """Write a game's deadline changes (:mod:`service.deadlines`) outside a step."""
-        for change in changes:
-            if change.due_at is None:
-                await self.clear(change.kind, game_id=game_id)
-            else:
-                await self._set_at(
-                    change.kind,
-                    change.due_at,
-                    game_id=game_id,
-                    seat=change.seat,
-                    payload=change.payload,
-                )
 
     async def again(self, row: TimerRow, delay: float = RETRY_SECONDS) -> TimerRow:
         """Schedule a fired deadline once more in ``delay`` seconds (same kind, owner, payload).

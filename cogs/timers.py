@@ -18,7 +18,6 @@ change (stored deadline ``expire``), and its message says so.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -91,10 +90,6 @@ class TimerSelect(
 class TimersCog(HatsFeature, name="TimersCog"):
     """Turn timers and reminders, away players, ``/hats kick``, the lobby timer select, expiry."""
 
-    def __init__(self, bot: HatsBot) -> None:
-        super().__init__(bot)
-        self._locks: dict[int, asyncio.Lock] = {}
-
     # ------------------------------------------------------------------ helpers
     def _scheduler(self) -> Any:
         return self.bot.get_cog("SchedulerCog")
@@ -105,9 +100,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
     def turn_timer(self, session: GameSession) -> float | None:
         """The game's turn time in seconds, or None when it has no turn timer."""
         return turn_timer(session)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:
@@ -129,27 +121,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
             await table.refresh_table(session)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ turn timer
-    async def arm(self, session: GameSession) -> None:
-        """Set the game's deadlines from scratch for the seat to move now (a start, a seat change).
-
-        Steps write their own deadlines (:mod:`service.deadlines`, in the step's transaction);
-        this is for changes that are not steps. A human seat to move gets ``turn`` and
-        ``reminder`` deadlines (payload ``{"seat", "version"}``) unless it already has them, an
-        AI seat its next ``ai`` deadline; the others are cleared.
-        """
-        scheduler = self._scheduler()
-        async with self._lock(session.id):
-            changes = self.bot.deadlines.for_state(session, at=now())
-            pending = await scheduler.pending(TURN, game_id=session.id)
-            keeps = (
-                pending is not None
-                and pending.payload.get("seat") == session.game.to_move
-                and any(c.kind == TURN and c.due_at is not None for c in changes)
-            )
-            if keeps:  # the same human seat still has the move: its deadlines stand
-                changes = [c for c in changes if c.kind not in (TURN, REMINDER)]
-            await scheduler.apply(session.id, changes)
-
     async def remind(self, session: GameSession, row: TimerRow) -> None:
         """Half the turn time is gone: DM the player (closed DMs are tolerated).
 
@@ -218,7 +189,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 )
             await self._refresh_table(session)
             self.bot.dispatch("hats_seat_changed", session, seat)
-            await self.arm(session)
         else:
             await self.bot.games.update_seat(session, seat, auto_turns=count)
 
@@ -242,14 +212,16 @@ class TimersCog(HatsFeature, name="TimersCog"):
             )
             await self._refresh_table(session)
             self.bot.dispatch("hats_seat_changed", session, seat)
-        await self.arm(session)
         return was_away
 
     # ------------------------------------------------------------------ events
     @commands.Cog.listener()
     async def on_hats_game_started(self, session: GameSession) -> None:
-        """The first turn's deadline."""
-        await self.arm(session)
+        """The first turn's deadline, once the game is shown (written by the service)."""
+        try:
+            await self.bot.games.arm(session)
+        except StoreError as exc:  # the sweep (service.sweep) arms it later
+            log.warning("game %d: its first deadline is not stored: %s", session.id, exc)
 
     @commands.Cog.listener()
     async def on_hats_step(self, session: GameSession, event: Any, actor: str, origin: Any) -> None:
@@ -417,7 +389,6 @@ class TimersCog(HatsFeature, name="TimersCog"):
         )
         await self._refresh_table(session)
         self.bot.dispatch("hats_seat_changed", session, seat)
-        await self.arm(session)
 
     @app_commands.command(name="back", description="Take your seat back from the AI")
     async def back(self, interaction: discord.Interaction) -> None:

@@ -42,6 +42,8 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
     store.games.get_game(game_id) / live_game_in_channel(channel_id) -> GameRow | None
     store.games.list_live() -> list[GameRow];  store.games.seats(game_id) -> list[SeatRow]
     store.games.update_seat(dataclasses.replace(seat_row, ai_level="normal", away=False))
+    store.games.update_seat(row, deadlines=(steps, plan))  # + the timers, same transaction,
+        # only at that step count (plan(held timers) -> [TimerChange]); the changes or None
     store.games.set_settings(game_id, settings) -> GameRow
     store.games.abandon_game(game_id, *, at=None) -> GameRow          # frees the channel
     store.games.import_games([GameImport(...)]) -> list[int]           # bulk, one transaction
@@ -64,9 +66,12 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
                            payload=None) -> TimerRow        # upsert by (owner, kind)
     store.timers.clear_timer(kind, *, game_id=… | lobby_id=…) -> bool
     store.timers.get_timer(...) / list_due(now) / list_all()
-    store.timers.claim_due(now, claimer, lease, limit=50) -> list[TimerRow]  # one claimer each
+    store.timers.claim_due(now, claimer, lease, limit=50, *, kinds=None) -> list[TimerRow]
+        # one claimer each; kinds: only those kinds (a process serving AI moves only)
     store.timers.complete(row, claimer) -> bool      # delete after firing, unless re-set
-    store.timers.next_wake() -> float | None         # when claim_due could next return one
+    store.timers.next_wake(kinds=None) -> float | None  # when claim_due could next return one
+    store.timers.write_at_step(game_id, steps, plan) -> list[TimerChange] | None
+        # compare-and-set: plan(held timers) written only if the game is live at that count
 
     store.results.finish_game(game_id, entries_from_game(game, seats), to_record(game), *,
                               at=None, last_step=(seq, step_dict, actor) | None)

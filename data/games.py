@@ -21,8 +21,9 @@ from data.game_flags import not_practice_sql
 from data.lobbies import is_channel_conflict
 from data.messages import MESSAGE_COLUMNS, message_row
 from data.outbox import OutboxKind, add_item
-from data.rows import GameRow, GameStatus, LiveGame, SeatRow, SeatSpec
+from data.rows import GameRow, GameStatus, LiveGame, SeatRow, SeatSpec, TimerChange
 from data.steps import decode_step_rows, step_json
+from data.timers import TimerPlan, write_timers_at_step
 from engine import GameConfig
 
 __all__ = [
@@ -300,12 +301,21 @@ class Games:
         )
         return [seat_row(r) for r in rows]
 
-    async def update_seat(self, seat: SeatRow, *, at: float | None = None) -> None:
+    async def update_seat(
+        self,
+        seat: SeatRow,
+        *,
+        at: float | None = None,
+        deadlines: tuple[int, TimerPlan] | None = None,
+    ) -> list[TimerChange] | None:
         """Store a seat's ``user_id``, ``ai_level``, ``away`` and ``auto_turns``.
 
         Use ``dataclasses.replace(seat_row, ai_level="normal")`` after a kick, ``away=True`` for
-        an away seat. Raises GameNotFound, GameNotLive, ValueError (no user and no AI, or an
-        unknown seat).
+        an away seat. ``deadlines``: ``(steps, plan)``, the game's timer changes that follow
+        the change, written in the same transaction if the game still holds ``steps`` steps
+        (:func:`~data.timers.write_timers_at_step`; the seat is stored either way). Returns
+        the timer changes written, or None (none asked, or the game moved on). Raises
+        GameNotFound, GameNotLive, ValueError (no user and no AI, or an unknown seat).
         """
         if seat.user_id is None and seat.ai_level is None:
             raise ValueError("a seat needs a user_id or an ai_level")
@@ -327,6 +337,12 @@ class Games:
             if done is None:
                 raise ValueError(f"game {seat.game_id} has no seat {seat.seat}")
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, seat.game_id))
+            if deadlines is None:
+                return None
+            steps, plan = deadlines
+            return await write_timers_at_step(
+                tx, seat.game_id, steps, plan, for_update=self._db.dialect.for_update
+            )
 
     async def set_settings(
         self, game_id: int, settings: Mapping[str, Any], *, at: float | None = None

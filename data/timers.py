@@ -11,14 +11,22 @@ be claimed again soon (:meth:`Timers.postpone`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from data import jsoncodec
 from data.db import Database, Transaction
 from data.rows import TimerChange, TimerRow
 
-__all__ = ["TIMER_COLUMNS", "Timers", "check_timer_change", "timer_row", "write_timer_changes"]
+__all__ = [
+    "TIMER_COLUMNS",
+    "TimerPlan",
+    "Timers",
+    "check_timer_change",
+    "timer_row",
+    "write_timer_changes",
+    "write_timers_at_step",
+]
 
 TIMER_COLUMNS = "id, game_id, lobby_id, kind, seat, due_at, payload, tournament_id"
 
@@ -76,6 +84,38 @@ async def _run_each(tx: Transaction, sql: str, rows: list[tuple[Any, ...]]) -> N
         await tx.run(sql, rows[0])
     elif rows:
         await tx.many(sql, rows)
+
+
+TimerPlan = Callable[[Mapping[str, TimerRow]], Sequence[TimerChange]]
+"""The timer changes owed, given the game's timers as stored (kind -> row): a pure function
+called inside the write transaction (``service.deadlines``), so it judges what is held then."""
+
+
+async def write_timers_at_step(
+    tx: Transaction, game_id: int, steps: int, plan: TimerPlan, *, for_update: str
+) -> list[TimerChange] | None:
+    """Compare-and-set a game's timers on its step count, inside the write transaction ``tx``.
+
+    Locks the game row (``for_update``: the dialect's row lock; on PostgreSQL an append that
+    is in flight commits first and is counted, a later one waits for this transaction), then
+    writes ``plan(held)`` (see :func:`write_timer_changes`) only if the game is live and holds
+    exactly ``steps`` steps. Returns the changes written, or None (nothing written) when the
+    game moved on (a newer step wrote its own deadlines), is not live or does not exist: a
+    writer that judged an older state never replaces a newer deadline.
+    """
+    live = await tx.one(f"SELECT status FROM games WHERE id = ?{for_update}", (game_id,))
+    if live is None or live[0] != "live":
+        return None
+    # a statement of its own, after the lock: on PostgreSQL it sees an append that committed
+    # while this transaction waited for the row (READ COMMITTED takes a snapshot per statement)
+    count = await tx.one("SELECT COUNT(*) FROM steps WHERE game_id = ?", (game_id,))
+    if count is None or int(count[0]) != steps:
+        return None
+    rows = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ?", (game_id,))
+    held = {r.kind: r for r in map(timer_row, rows)}
+    changes = list(plan(held))
+    await write_timer_changes(tx, game_id, changes)
+    return changes
 
 
 def timer_row(r: Sequence[Any]) -> TimerRow:
@@ -179,7 +219,13 @@ class Timers:
         return [timer_row(r) for r in rows]
 
     async def claim_due(
-        self, now: float, claimer: str, lease: float, limit: int = 50
+        self,
+        now: float,
+        claimer: str,
+        lease: float,
+        limit: int = 50,
+        *,
+        kinds: Sequence[str] | None = None,
     ) -> list[TimerRow]:
         """Claim up to ``limit`` due timers for ``claimer``; return them earliest first.
 
@@ -189,20 +235,31 @@ class Timers:
         > 0): until then no other claimer gets them. On PostgreSQL the rows are picked ``FOR
         UPDATE SKIP LOCKED``, so concurrent claimers in several processes never get the same
         row; SQLite runs one writer at a time. ``claimer`` is usually ``Store.origin``. After
-        firing a timer call :meth:`complete`. Raises ValueError for ``lease <= 0`` or
-        ``limit < 1``; StoreFault when the database fails (nothing claimed).
+        firing a timer call :meth:`complete`. ``kinds``: claim only timers of these kinds (a
+        process that serves some deadlines only; None: every kind). Raises ValueError for
+        ``lease <= 0`` or ``limit < 1``; StoreFault when the database fails (nothing claimed).
         """
         if not lease > 0:
             raise ValueError(f"lease must be > 0 seconds, got {lease!r}")
         if not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+        params: dict[str, Any] = {
+            "claimer": claimer,
+            "until": float(now + lease),
+            "now": float(now),
+            "limit": limit,
+        }
+        only = ""
+        if kinds is not None:
+            params.update({f"k{i}": kind for i, kind in enumerate(kinds)})
+            only = f" AND kind IN ({', '.join(f':k{i}' for i in range(len(kinds)))})"
         rows = await self._db.fetch_all(
             "UPDATE timers SET claimed_by = :claimer, claimed_until = :until WHERE id IN"
             " (SELECT id FROM timers WHERE due_at <= :now"
-            " AND (claimed_until IS NULL OR claimed_until <= :now)"
+            f" AND (claimed_until IS NULL OR claimed_until <= :now){only}"
             f" ORDER BY due_at, id LIMIT :limit{self._db.dialect.skip_locked})"
             f" RETURNING {TIMER_COLUMNS}",
-            {"claimer": claimer, "until": float(now + lease), "now": float(now), "limit": limit},
+            params,
         )
         claimed = [timer_row(r) for r in rows]
         claimed.sort(key=lambda t: (t.due_at, t.id))
@@ -288,18 +345,36 @@ class Timers:
             await write_timer_changes(tx, game_id, changes)
         return True
 
-    async def next_wake(self) -> float | None:
+    async def write_at_step(
+        self, game_id: int, steps: int, plan: TimerPlan
+    ) -> list[TimerChange] | None:
+        """Write ``plan(held)`` to the game's timers if it is live at ``steps`` steps.
+
+        One write transaction (:func:`write_timers_at_step`): the changes written, or None
+        (nothing written) when the game moved on, is not live or is unknown. Raises ValueError
+        for a malformed change (nothing written), StoreFault when the database fails.
+        """
+        async with self._db.write() as tx:
+            return await write_timers_at_step(
+                tx, game_id, steps, plan, for_update=self._db.dialect.for_update
+            )
+
+    async def next_wake(self, kinds: Sequence[str] | None = None) -> float | None:
         """The earliest unix time at which :meth:`claim_due` could return a timer; None if none.
 
         The minimum over unclaimed timers' ``due_at`` and claimed timers'
         ``max(due_at, claimed_until)`` (a claimed timer is claimable again when its lease
-        ends). May be in the past: a timer is due now.
+        ends). May be in the past: a timer is due now. ``kinds``: as for :meth:`claim_due`.
         """
+        only, params = "", tuple(kinds or ())
+        if kinds is not None:
+            only = f" AND kind IN ({', '.join('?' for _ in kinds)})"
         row = await self._db.fetch_one(
-            "SELECT (SELECT due_at FROM timers WHERE claimed_until IS NULL"
+            f"SELECT (SELECT due_at FROM timers WHERE claimed_until IS NULL{only}"
             " ORDER BY due_at LIMIT 1),"
             " (SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END)"
-            " FROM timers WHERE claimed_until IS NOT NULL)"
+            f" FROM timers WHERE claimed_until IS NOT NULL{only})",
+            params + params,
         )
         times = [t for t in (row or ()) if t is not None]
         return float(min(times)) if times else None

@@ -6,6 +6,12 @@ transaction, so a process that dies right after a step never leaves a turn witho
 deadline or an AI seat without its next move. The :class:`service.runner.DeadlineRunner` of
 whichever process claims a deadline first fires it.
 
+Changes that are not steps (a start, a seat that turned away or back, a removed player) get
+their deadlines from :meth:`DeadlinePolicy.standing`, written by the service in the change's
+own transaction and only if the game still holds the step count they were judged on
+(``Timers.write_at_step``, ``Games.update_seat(deadlines=)``): a writer that judged an older
+state never replaces the deadline a newer step wrote.
+
 Kinds (owned by the game): ``turn`` and ``reminder`` (a human seat's turn timer and the DM at
 half time, payload ``{"seat", "version"}``), ``ai`` (an AI, or the AI standing in for an
 away or removed player, makes its next step; payload ``{"seat", "version"}``), ``ai_retry``
@@ -16,10 +22,12 @@ timer, holds one of them (``service.sweep`` re-arms a game that lost it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from data.rows import TimerChange
+from data.rows import TimerChange, TimerRow
+from data.timers import TimerPlan
 
 if TYPE_CHECKING:
     from service.games import GameSession
@@ -33,6 +41,7 @@ __all__ = [
     "TURN",
     "TURN_TIMER",
     "DeadlinePolicy",
+    "keep_standing",
 ]
 
 TURN_TIMER = "turn_timer"
@@ -109,5 +118,37 @@ class DeadlinePolicy:
             off[2],
         ]
 
+    def standing(self, session: GameSession, *, at: float) -> TimerPlan:
+        """The timer plan of a change that is not a step, judged on ``session`` at ``at``.
+
+        :meth:`for_state`, minus the deadlines that already stand for the same thing
+        (:func:`keep_standing`): the plan is applied to the timers the store holds inside the
+        write transaction, so a human who keeps the move keeps the time left on their turn.
+        """
+        changes = self.for_state(session, at=at)
+
+        def plan(held: Mapping[str, TimerRow]) -> list[TimerChange]:
+            return keep_standing(changes, held)
+
+        return plan
+
     def _ai(self, session: GameSession, seat: int, at: float) -> TimerChange:
         return TimerChange(AI, at + self.ai_delay, seat, {"seat": seat, "version": session.version})
+
+
+def keep_standing(changes: list[TimerChange], held: Mapping[str, TimerRow]) -> list[TimerChange]:
+    """``changes`` without those whose deadline already stands in ``held`` (kind -> stored row).
+
+    A ``turn`` set for the seat that already holds the game's ``turn`` timer keeps it and its
+    ``reminder`` (the turn's time runs on, the reminder is not sent twice); an ``ai`` set with
+    the payload (seat and version) of the stored one keeps it (a claim on it stays). Pure.
+    """
+    by_kind = {c.kind: c for c in changes}
+    kept: set[str] = set()
+    turn, stored = by_kind.get(TURN), held.get(TURN)
+    if turn and turn.due_at is not None and stored and stored.payload.get("seat") == turn.seat:
+        kept |= {TURN, REMINDER}
+    ai, stored = by_kind.get(AI), held.get(AI)
+    if ai and ai.due_at is not None and stored and dict(stored.payload) == dict(ai.payload):
+        kept.add(AI)
+    return [c for c in changes if c.kind not in kept]

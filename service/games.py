@@ -149,6 +149,9 @@ interaction's followup can be sent for 15 minutes."""
 RESOLVE_LATER_PAUSE_S = (1.0, 10.0)
 """The first and the longest pause (seconds) between those reads (doubling in between)."""
 
+ARM_ATTEMPTS = 3
+"""Times :meth:`GameService.arm` judges a game again when it moved on while being judged."""
+
 CACHED_FINISHED = 1000
 """Finished games kept in the cache (their end screens and late clicks); older ones leave it."""
 
@@ -911,11 +914,76 @@ class GameService:
         return GameSession(row, seats, game, {(m.role, m.seat): m for m in messages})
 
     async def update_seat(self, session: GameSession, seat: int, **changes: Any) -> SeatRow:
-        """Change a seat's stored state (``ai_level``, ``away``, ``auto_turns``, ``user_id``)."""
-        row = dataclasses.replace(session.seats[seat], **changes)
-        await self.store.games.update_seat(row, at=self.clock())
-        session.seats[seat] = row
+        """Change a seat's stored state (``ai_level``, ``away``, ``auto_turns``, ``user_id``).
+
+        When the change decides who plays the seat (``ai_level`` or ``user_id``: a seat that
+        turned away or back, a removed player), the game's deadlines as the rules then owe
+        them (:meth:`DeadlinePolicy.standing`) are written in the SAME transaction, keyed on
+        the step number: only if the store still holds ``session.version`` steps. Under the
+        game's lock, so no step of this process falls between the two. When another process
+        stepped meanwhile, the deadlines are judged again on the stored game (:meth:`arm`).
+        Raises StoreError (nothing changed), ValueError for a seat with neither user nor AI.
+        """
+        async with session.lock:
+            old = session.seats[seat]
+            row = dataclasses.replace(old, **changes)
+            rearm = self.deadlines is not None and (row.ai_level, row.user_id) != (
+                old.ai_level,
+                old.user_id,
+            )
+            deadlines = None
+            if rearm:
+                assert self.deadlines is not None
+                seats = list(session.seats)
+                seats[seat] = row
+                pending = dataclasses.replace(session, seats=seats)
+                plan = self.deadlines.standing(pending, at=self.clock())
+                deadlines = (session.version, plan)
+            written = await self.store.games.update_seat(row, at=self.clock(), deadlines=deadlines)
+            session.seats[seat] = row
+        if written is not None:
+            self._deadlines_written(written)
+        elif rearm and not session.game.is_over:
+            await self.arm(session)
         return row
+
+    async def arm(self, session: GameSession) -> list[TimerChange] | None:
+        """Write the deadlines the game is owed as it stands (a start; a seat change), if due.
+
+        :meth:`DeadlinePolicy.standing` judged on ``session`` under its lock, written in one
+        transaction only if the store still holds ``session.version`` steps (compare-and-set,
+        ``Timers.write_at_step``): a newer step's deadlines are never replaced by these. When
+        the game moved on (another process's step), it is judged again on the stored game, at
+        most :data:`ARM_ATTEMPTS` times. Returns the changes written, or None (no policy, the
+        game is over, or it kept moving). Fires ``hats_deadline`` for a deadline set. Raises
+        StoreError when the store fails (nothing written: the sweep, ``service.sweep``,
+        re-arms a game left without a deadline).
+        """
+        policy = self.deadlines
+        if policy is None:
+            return None
+        for _ in range(ARM_ATTEMPTS):
+            if session.game.is_over:
+                return None
+            async with session.lock:
+                steps = session.version
+                plan = policy.standing(session, at=self.clock())
+                written = await self.store.timers.write_at_step(session.id, steps, plan)
+            if written is not None:
+                self._deadlines_written(written)
+                return written
+            fresh = await self.fresh_session(session.id)
+            if fresh is None or (fresh is session and fresh.version == steps):
+                return None  # not live any more
+            session = fresh
+        log.warning("game %d: its deadlines were not written, it kept moving", session.id)
+        return None
+
+    def _deadlines_written(self, changes: Sequence[TimerChange]) -> None:
+        """Wake the deadline runner for the earliest deadline just written (``hats_deadline``)."""
+        due = [c.due_at for c in changes if c.due_at is not None]
+        if due:
+            self.dispatch("hats_deadline", min(due))
 
     async def remember_message(
         self,

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from data import Store, StoreError, TimerRow
 from service.clock import Clock, system_clock
@@ -89,7 +89,9 @@ class DeadlineRunner:
     unless it was set again meanwhile) after it returns. ``claimer`` names this process
     (``Store.origin``); ``lease`` (seconds) is how long a claim holds; ``poll`` (seconds, or
     None) bounds each sleep, for deadlines that other processes set; ``clock()``: unix seconds
-    (the bot hands in discord.py's clock). No Discord here: tests run two runners over one store.
+    (the bot hands in discord.py's clock). ``kinds``: fire only deadlines of these kinds (a
+    process that serves AI moves only, say; None: every kind). No Discord here: tests run two
+    runners over one store.
     """
 
     def __init__(
@@ -104,6 +106,7 @@ class DeadlineRunner:
         sweep: Callable[[], Awaitable[object]] | None = None,
         sweep_every: float = SWEEP_SECONDS,
         store_retry: float = STORE_RETRY_SECONDS,
+        kinds: Sequence[str] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -114,6 +117,7 @@ class DeadlineRunner:
         self.sweep = sweep
         self.sweep_every = sweep_every
         self.store_retry = store_retry
+        self.kinds = kinds
         self._next_sweep: float | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self.memory: dict[tuple[Owner, str], TimerRow] = {}
@@ -202,10 +206,12 @@ class DeadlineRunner:
                 del self.memory[key]
                 self._spawn(row, stored=False)
         try:
-            rows = await self.store.timers.claim_due(t, self.claimer, self.lease, BATCH)
+            rows = await self.store.timers.claim_due(
+                t, self.claimer, self.lease, BATCH, kinds=self.kinds
+            )
             for row in rows:
                 self._spawn(row, stored=True)
-            wake = t if len(rows) == BATCH else await self.store.timers.next_wake()
+            wake = t if len(rows) == BATCH else await self.store.timers.next_wake(self.kinds)
         except StoreError as exc:
             log.warning("deadlines cannot be read from the store: %s", exc)
             wake = t + self.store_retry

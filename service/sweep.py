@@ -12,7 +12,9 @@ Safe across processes: a game is re-armed only after two sweeps in a row saw it 
 deadline at the same step count (a grace of one period: never racing a step in flight), and
 the write checks in one transaction that the game is still at that count without such a timer
 (``Timers.arm``); one timer per game and kind, so two sweeps never make two deadlines. Every
-process's DeadlineRunner runs it every :data:`~service.runner.SWEEP_SECONDS`.
+process's DeadlineRunner runs it every :data:`~service.runner.SWEEP_SECONDS`. Each re-arm
+counts in the metric ``hats_deadlines_rearmed_total`` (telemetry.metrics), which should stay
+at 0: a re-arm means a game stood still for up to two periods.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from service.deadlines import MOVE_KINDS
+from telemetry.metrics import DEADLINES_REARMED
 
 if TYPE_CHECKING:
     from service.games import GameService
@@ -82,6 +85,7 @@ class DeadlineSweep:
                     steps,
                 )
                 armed.append(game_id)
+                DEADLINES_REARMED.inc()
                 games.dispatch("hats_deadline", min(due))
         self.rearmed += len(armed)
         return armed

@@ -27,6 +27,7 @@ __all__ = [
     "CACHED_GAMES",
     "DEADLINES_FIRED",
     "DEADLINES_OVERDUE",
+    "DEADLINES_REARMED",
     "DISCORD_RATE_LIMITED",
     "DISCORD_REQUESTS",
     "GAMES_FINISHED",
@@ -113,6 +114,12 @@ DEADLINES_FIRED = Counter(
 DEADLINES_OVERDUE = Gauge(
     "hats_deadlines_overdue",
     f"Deadlines due more than {OVERDUE_AFTER:.0f} s ago and not fired yet (all processes).",
+)
+DEADLINES_REARMED = Counter(
+    "hats_deadlines_rearmed",
+    "Live games the re-arm sweep found without the deadline their seat to move needs, and "
+    "re-armed (service.sweep). Deadlines are written with each change, so it stays at 0; "
+    "anything else is a bug: that game stood still for up to two sweep periods.",
 )
 GC_PAUSE = Histogram(
     "hats_gc_pause_seconds",

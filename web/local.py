@@ -25,7 +25,7 @@ from typing import Any
 from data import Store, StoreError, TimerRow
 from engine import Action, Game
 from service import DeadlinePolicy, DeadlineRunner, GameService, GameSession
-from service.deadlines import AI, AI_RETRY, MOVE_KINDS
+from service.deadlines import AI, AI_RETRY
 from service.due import ai_choice, fire_ai
 from service.sweep import DeadlineSweep
 from texts.i18n import Translator
@@ -96,18 +96,11 @@ class LocalMode:
         task.add_done_callback(self._tasks.discard)
 
     async def arm(self, session: GameSession) -> None:
-        """A game started: write its first move deadline (an AI to move) and wake the runner."""
-        changes = self.policy.for_state(session, at=time.time())
-        due = [c.due_at for c in changes if c.due_at is not None]
+        """A game started: the service writes its first move deadline (an AI to move)."""
         try:
-            await self.store.timers.arm(
-                session.id, changes, steps=session.version, kinds=MOVE_KINDS
-            )
-        except StoreError as exc:
+            await self.games.arm(session)  # wakes the runner (hats_deadline)
+        except StoreError as exc:  # the sweep arms it later
             log.warning("game %d: its first deadline is not stored: %s", session.id, exc)
-            return
-        if due:
-            self.runner.nudge(min(due))
 
     async def _fire(self, row: TimerRow) -> None:
         if row.kind in (AI, AI_RETRY) and row.game_id is not None:

@@ -3,17 +3,25 @@
 The other process is a GameService on its own Store (its own pool and origin), as a second
 bot process would be. Its step reaches the bot by LISTEN/NOTIFY: the bot drops its copy, the
 next interaction loads the game as stored, and a control drawn before that step is refused.
+
+The games nobody plays of ``test_no_stall`` run here too, with a second process that fires
+the AI's moves (its own DeadlineRunner, claiming ``ai`` deadlines against the bot's): a seat
+change in one process meets the AI's step in the other, and no deadline is lost (issue 36.1).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
 
 from cogs.clock import now
 from data import open_store
-from service import GameService
+from service import DeadlinePolicy, DeadlineRunner, GameService
+from service.deadlines import AI, AI_RETRY
+from service.due import fire_ai
+from service.runner import POLL_SECONDS
 from tests.bot.helpers import (
     card_select_custom_id,
     dm_of,
@@ -22,8 +30,74 @@ from tests.bot.helpers import (
     session_of,
     text_of,
 )
+from tests.bot.test_no_stall import (  # noqa: F401
+    AI_DELAY,
+    allowed_gap,
+    bot_options,
+    test_a_game_night_round_nobody_plays_moves_on_at_every_deadline,
+    test_four_seat_games_nobody_plays_move_on_at_every_deadline,
+)
 
 pytestmark = pytest.mark.postgres
+
+
+class OnBotClock(DeadlineRunner):
+    """A DeadlineRunner that sleeps on simcord's clock, as the bot's own runner does."""
+
+    def __init__(self, bot, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.bot = bot
+
+    def wake(self) -> None:
+        self.bot.dispatch("hats_wake")
+
+    async def sleep(self, delay: float | None) -> None:
+        with contextlib.suppress(TimeoutError):
+            await self.bot.wait_for("hats_wake", timeout=delay)
+
+
+@pytest.fixture
+async def other_process(simcord_env, pg_url):
+    """A second process on the bot's database that plays the AI's moves when they fall due.
+
+    Its own Store and GameService (the bot's deadline rules), and a runner that claims the
+    ``ai`` deadlines (the turn timers stay with the bot: an auto-played turn speaks Discord).
+    Its tasks belong to the bot's scope, so simcord waits for them as for the bot's own.
+    """
+    store = await open_store(pg_url)
+
+    def dispatch(name: str, *args) -> None:
+        if name == "hats_deadline":
+            runner.nudge(args[0])
+
+    games = GameService(
+        store,
+        lambda: 1,
+        dispatch=dispatch,
+        deadlines=DeadlinePolicy(ai_delay=AI_DELAY),
+        clock=now,
+    )
+    await games.start()
+
+    async def fire(row) -> None:
+        if await fire_ai(games, row) is not None:
+            runner.moves += 1
+
+    runner = OnBotClock(
+        simcord_env.bot,
+        store,
+        fire,
+        claimer=store.origin,
+        poll=POLL_SECONDS,
+        clock=now,
+        kinds=(AI, AI_RETRY),
+    )
+    runner.moves = 0  # the AI steps this process made
+    with simcord_env._bot_scope():
+        runner.start()
+    yield runner
+    await runner.stop()
+    await store.close()
 
 
 @pytest.fixture

@@ -189,6 +189,18 @@ async def test_next_wake_is_when_a_claim_could_next_succeed(store: Store):
     assert await store.timers.next_wake() is None
 
 
+async def test_a_claimer_of_some_kinds_claims_and_waits_for_those_only(store: Store):
+    row, _ = await new_game(store, 10, seats=2)
+    await store.timers.set_timer("turn", 50.0, game_id=row.id)
+    await store.timers.set_timer("ai", 80.0, game_id=row.id)
+    await store.timers.set_timer("ai_retry", 90.0, game_id=row.id)
+    assert await store.timers.next_wake(("ai", "ai_retry")) == 80.0  # the turn is not its
+    claimed = await store.timers.claim_due(100.0, "a", 30.0, kinds=("ai", "ai_retry"))
+    assert due_kinds(claimed) == [("ai", 80.0), ("ai_retry", 90.0)]
+    assert await store.timers.next_wake(("ai", "ai_retry")) == 130.0  # their leases
+    assert due_kinds(await store.timers.claim_due(100.0, "b", 30.0)) == [("turn", 50.0)]
+
+
 async def test_two_stores_claiming_at_once_never_get_the_same_timer(target):
     """Two processes (stores), three claiming loops each, 300 due timers: each claimed once."""
     async with await open_store(target) as a, await open_store(target) as b:
