@@ -27,7 +27,13 @@ from data.game_flags import HINTS
 from service import ServiceError, lobby_requests
 from texts import SWAP_TIMEOUT, TURN_TIMER, LobbyInfo
 from texts.i18n import N_
-from texts.lobby import lobby_texts
+from texts.lobby import (
+    LobbyAnswer,
+    lobby_answer_text,
+    lobby_button_labels,
+    lobby_started_text,
+    lobby_texts,
+)
 from texts.replies import seat_labels
 
 if TYPE_CHECKING:
@@ -102,11 +108,12 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         for block in lobby_texts(self.lobby_info(row, tr, status), tr):
             container.add_item(discord.ui.TextDisplay(block))
         main = discord.ui.ActionRow()
+        labels = lobby_button_labels(tr)
         for op, label, style in (
-            (LobbyOp.JOIN, tr("Join"), discord.ButtonStyle.success),
-            (LobbyOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
-            (LobbyOp.START, tr("Start"), discord.ButtonStyle.primary),
-            (LobbyOp.CANCEL, tr("Cancel"), discord.ButtonStyle.danger),
+            (LobbyOp.JOIN, labels["join"], discord.ButtonStyle.success),
+            (LobbyOp.LEAVE, labels["leave"], discord.ButtonStyle.secondary),
+            (LobbyOp.START, labels["start"], discord.ButtonStyle.primary),
+            (LobbyOp.CANCEL, labels["cancel"], discord.ButtonStyle.danger),
         ):
             if not self.usable(op, row):
                 continue  # the status line says why (full, waiting for players): no grey rows
@@ -162,7 +169,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         self.bot.dispatch("hats_lobby_shown", row.channel_id)  # the Activity's viewers too
         tr = self.public_tr(row.guild_id)
         if closed:  # one line, nothing that goes stale (issue 18): no players, no buttons
-            view = self.closed_view(status or tr("This lobby is closed."))
+            view = self.closed_view(status or lobby_answer_text(tr, LobbyAnswer.CLOSED))
         else:
             view = self.lobby_view(row, tr, status)
         edit: dict[str, Any] = {"view": view}
@@ -189,9 +196,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         """
         tr = self.public_tr(row.guild_id)
         if game_id is not None:
-            text: str | None = tr(
-                "🎩 Game #{game} has started: follow it on the table below.", game=game_id
-            )
+            text: str | None = lobby_started_text(tr, game_id)
         else:
             text = tr(status) if status else None
         await self.redraw(None, row, from_button=False, status=text, closed=closed)
@@ -275,7 +280,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
                 lobby,
                 from_button=from_button,
                 closed=True,
-                status=tr("The lobby closed: everyone left."),
+                status=lobby_answer_text(tr, LobbyAnswer.EVERYONE_LEFT),
             )
             return
         await self.redraw(interaction, row, from_button=from_button)
@@ -296,7 +301,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         order = next((o for hook in self.hooks("lobby_seat_order") if (o := hook(row))), None)
         session = await self.bot.games.start_game(lobby_id, order)
         tr = self.public_tr(row.guild_id)
-        status = tr("🎩 Game #{game} has started: follow it on the table below.", game=session.id)
+        status = lobby_started_text(tr, session.id)
         try:
             await self.redraw(
                 interaction,
@@ -401,7 +406,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         async def work() -> None:
             row = await self.join(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("You joined the lobby."))
+            await send_private(interaction, lobby_answer_text(tr, LobbyAnswer.JOINED))
             await self.redraw(interaction, row, from_button=False)
 
         await self.guarded(interaction, work)
@@ -413,7 +418,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         async def work() -> None:
             await self.leave(interaction, (await self.lobby_here(interaction)), from_button=False)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("You left the lobby."))
+            await send_private(interaction, lobby_answer_text(tr, LobbyAnswer.LEFT))
 
         await self.guarded(interaction, work)
 
@@ -424,7 +429,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
         async def work() -> None:
             await self.start(interaction, (await self.lobby_here(interaction)).id)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("The game has started."))
+            await send_private(interaction, lobby_answer_text(tr, LobbyAnswer.STARTED))
 
         await self.guarded(interaction, work)
 
@@ -436,7 +441,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             lobby = await self.lobby_here(interaction)
             await self.cancel(interaction, lobby)
             tr = self.tr(interaction)
-            await send_private(interaction, tr("The lobby is cancelled."))
+            await send_private(interaction, lobby_answer_text(tr, LobbyAnswer.CANCELLED))
 
         await self.guarded(interaction, work)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -23,8 +24,12 @@ __all__ = [
     "TURN_TIMER",
     "V2_TEXT_MAX",
     "AiSeatTexts",
+    "LobbyAnswer",
     "LobbyInfo",
     "ai_seat_texts",
+    "lobby_answer_text",
+    "lobby_button_labels",
+    "lobby_started_text",
     "lobby_texts",
 ]
 
@@ -198,3 +203,41 @@ def ai_seat_texts(tr: Tr) -> AiSeatTexts:
         joined=tr("An AI player joined the lobby."),
         left=tr("The AI player left the lobby."),
     )
+
+
+def lobby_button_labels(tr: Tr) -> dict[str, str]:
+    """The lobby's buttons: ``"join"``, ``"leave"``, ``"start"``, ``"cancel"``."""
+    return {
+        "join": tr("Join"),
+        "leave": tr("Leave"),
+        "start": tr("Start"),
+        "cancel": tr("Cancel"),
+    }
+
+
+def lobby_started_text(tr: Tr, game: int) -> str:
+    """The one line a lobby keeps once its game ``game`` has started."""
+    return tr("🎩 Game #{game} has started: follow it on the table below.", game=game)
+
+
+class LobbyAnswer(enum.Enum):
+    """What the lobby says back to a press or a change (each has its sentence)."""
+
+    CLOSED = "closed"
+    EVERYONE_LEFT = "everyone_left"
+    JOINED = "joined"
+    LEFT = "left"
+    STARTED = "started"
+    CANCELLED = "cancelled"
+
+
+def lobby_answer_text(tr: Tr, answer: LobbyAnswer) -> str:
+    """The sentence of a :class:`LobbyAnswer`."""
+    return {
+        LobbyAnswer.CLOSED: lambda: tr("This lobby is closed."),
+        LobbyAnswer.EVERYONE_LEFT: lambda: tr("The lobby closed: everyone left."),
+        LobbyAnswer.JOINED: lambda: tr("You joined the lobby."),
+        LobbyAnswer.LEFT: lambda: tr("You left the lobby."),
+        LobbyAnswer.STARTED: lambda: tr("The game has started."),
+        LobbyAnswer.CANCELLED: lambda: tr("The lobby is cancelled."),
+    }[answer]()
