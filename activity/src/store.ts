@@ -81,6 +81,12 @@ let chatKey = 0;
  * slot (a black hat, a discard); else the marks stay (a turn's end, a swap): a changed slot
  * stays marked until the next move.
  */
+/** The slot of the view's last move when it was an exchange (a game opened mid-way). */
+function lastMoveSlots(view: View): number[] {
+  const last = [...view.events].reverse().find((e) => e.kind === "exchange" || e.kind === "black_hat" || e.kind === "discard");
+  return last?.kind === "exchange" && last.slot ? [last.slot] : [];
+}
+
 function markedSlots(marked: number[], before: View | null, after: View): number[] {
   const changed = changedSlots(before, after);
   if (changed.length) return changed;
@@ -104,7 +110,7 @@ export function reduce(state: State, frame: ServerFrame, chatOpen = false): Stat
         ...state,
         view: frame,
         showing: "view",
-        moved: sameStep || newGame ? (newGame ? [] : state.moved) : markedSlots(state.moved, before, frame),
+        moved: newGame ? lastMoveSlots(frame) : sameStep ? state.moved : markedSlots(state.moved, before, frame),
         selected: keepSelection(frame, state.selected),
         hint: sameStep ? state.hint : null,
         notice: sameStep ? state.notice : null,

@@ -47,7 +47,7 @@ export function Guide({ onClose }: { onClose: () => void }): JSX.Element {
       <span class="fav">
         <CardFace code="blue4" size="chip" />
       </span>,
-      tr.t("Favourite hat (framed at the end): your last hand card. Your collection cards of its type add their values, minus its own."),
+      tr.t("Favourite hat (marked at the end): your last hand card. Your collection cards of its type add their values, minus its own."),
     ],
     [
       <span class="guide-slot">3</span>,

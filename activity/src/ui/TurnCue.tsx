@@ -75,7 +75,11 @@ export function SoundToggle(): JSX.Element {
         setOn(!on);
       }}
     >
-      <span aria-hidden="true">{on ? "🔔" : "🔕"}</span>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+        <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+        <path d="M10 20a2 2 0 0 0 4 0" />
+        {on ? <path d="M20.5 7.5a9 9 0 0 0-2-3M3.5 7.5a9 9 0 0 1 2-3" /> : <path d="M3 3l18 18" stroke-width="2.5" />}
+      </svg>
     </button>
   );
 }
