@@ -119,6 +119,8 @@ export class Connection {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private welcomed = false;
+  /** The session was renewed since the last welcome. */
+  private renewed = false;
   state: ConnState = { status: "idle", attempt: 0, retryAt: null };
   /** The last view seen: sent as `resume` on every (re)connect. */
   resume: Resume | null = null;
@@ -234,6 +236,7 @@ export class Connection {
     switch (frame.t) {
       case "welcome":
         this.welcomed = true;
+        this.renewed = false;
         this.clearConnectTimer();
         this.setState({ status: "open", attempt: 0, retryAt: null });
         break;
@@ -272,9 +275,16 @@ export class Connection {
     const status = this.state.status;
     if (status === "stopped" || status === "unsupported") return;
     if (code === BAD_SESSION && this.opts.renewSession) {
+      // A fresh session is worth trying at once (a restarted local bot forgets every
+      // session); a second 4001 straight after a renewal waits out the backoff instead.
+      const again = this.renewed;
       this.setState({ status: "connecting", retryAt: null });
       this.opts.renewSession().then(
-        () => this.schedule(),
+        () => {
+          this.renewed = true;
+          if (again) this.schedule();
+          else this.start();
+        },
         () => this.setState({ status: "signed_out", retryAt: null }),
       );
       return;

@@ -165,17 +165,22 @@ describe("the connection", () => {
     expect(last().sent).toHaveLength(1); // only the hello
   });
 
-  it("renews the session after a 4001 close, then says hello with the new one", async () => {
-    const { conn, timers, last } = setup();
+  it("renews the session after a 4001 close, then says hello with the new one at once", async () => {
+    const { conn, sockets, last } = setup();
     conn.start();
     last().open();
     last().drop(BAD_SESSION);
     await Promise.resolve();
     await Promise.resolve();
-    expect(conn.state.status).toBe("waiting");
-    timers.next();
+    expect(sockets).toHaveLength(2); // no backoff: a restarted local bot forgot the session
+    expect(conn.state.status).toBe("connecting");
     last().open();
     expect(last().sent[0]).toMatchObject({ t: "hello", session: "s2" });
+    last().drop(BAD_SESSION); // refused again straight after a renewal: now it waits
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(conn.state.status).toBe("waiting");
+    expect(sockets).toHaveLength(2);
   });
 
   it("is signed out when the session cannot be renewed", async () => {
