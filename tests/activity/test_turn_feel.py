@@ -20,7 +20,7 @@ import pytest
 
 from tests.activity.conftest import PHONE
 from tests.activity.local_bot import assert_fits
-from tests.activity.test_accessibility import open_scene
+from tests.activity.test_accessibility import open_scene, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +94,7 @@ def test_a_partner_sees_that_their_answer_is_awaited(browser, fake_server, lang)
         assert cue.get_attribute("data-kind") == "answer"
         assert page.title().startswith("▶ ")
         assert_fits(page, "a swap to answer")
+        page.screenshot(path=str(SHOTS / f"swap-answer-{lang}.png")) if SHOTS else None
 
 
 def _play_a_card_on_a_slot(page: Any) -> tuple[str, str]:
@@ -184,6 +185,8 @@ def test_the_guide_explains_the_table_on_one_screen(browser, fake_server, lang):
         )
         assert overflow == [], overflow
         assert_fits(page, "the guide")
+        assert serious_violations(page) == []
+        page.screenshot(path=str(SHOTS / f"guide-{lang}.png")) if SHOTS else None
         page.keyboard.press("Escape")
         page.wait_for_selector("[data-testid=guide]", state="detached")
         assert page.evaluate("() => document.activeElement.dataset.testid") == "guide-open"
@@ -197,3 +200,29 @@ def test_one_hint_a_turn(browser, own_fake_server):
         assert "Hint" in page.inner_text("[data-testid=prompt]")
         assert page.locator("[data-testid=action-hint]").count() == 0  # this turn's one hint
         assert page.locator("[data-testid^=slot-].hinted").count() == 1
+
+
+FLYERS = "() => [...document.querySelectorAll('#flight-layer .flyer')].map((f) => f.className)"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_discard_and_a_black_hat_have_their_own_motion(browser, own_fake_server, lang):
+    with page_in(browser, lang, "no-preference") as page:
+        open_scene(page, own_fake_server, "2")  # 2 seats: a discard is allowed (R9)
+        step = page.evaluate(STEP)
+        page.click("[data-testid^=hand-]:not([aria-disabled=true])")
+        page.click("[data-testid=action-discard]")
+        page.wait_for_function("(s) => window.hats.store.state.view.step > s", arg=step)
+        kinds = page.evaluate(FLYERS)
+        assert any("discard" in k for k in kinds) and any("draw" in k for k in kinds), kinds
+        assert page.locator("[data-testid=events] li").last.get_attribute("data-kind") == "discard"
+        page.wait_for_function("() => !document.querySelector('#flight-layer .flyer')")
+        step = page.evaluate(STEP)
+        blacks = page.evaluate("() => window.hats.store.state.view.own_black_hats.length")
+        page.click("[data-testid^=hand-]:not([aria-disabled=true])")
+        page.click("[data-testid=action-black-hat]")
+        page.wait_for_function("(s) => window.hats.store.state.view.step > s", arg=step)
+        kinds = page.evaluate(FLYERS)
+        assert any("black-hat" in k for k in kinds), kinds
+        assert page.locator("[data-testid=mine] .blacks .face").count() == blacks + 1
+        assert_fits(page, "a black hat landing")
