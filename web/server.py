@@ -536,8 +536,7 @@ class WebServer:
         off the event loop.
         """
         obs, legal, seed = hint_position(session, seat, unrated=True)
-        game = session.game
-        turn = (game.round, game.active, game.to_move)
+        turn = (obs.round, obs.active_seat, obs.to_move)
         key = (session.id, seat)
         if self._hint_turns.get(key) == turn:
             raise ServiceError("You had this turn's hint already: one hint a turn.")

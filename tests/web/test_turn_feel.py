@@ -34,11 +34,7 @@ async def test_view_events_are_moves_with_their_kind_and_slot(web_world):
 async def test_one_hint_a_turn_in_a_game_against_the_ai(web_world):
     game_id = await web_world.start_game([2201, None])
     session = web_world.games.cached(game_id)
-    while session.game.to_move != 0:  # the AI's turn first: play it (main action, then end)
-        ai = session.game.to_move
-        legal = session.game.legal_actions(ai)
-        main = next((a for a in legal if a.kind.is_main), legal[0])
-        await web_world.games.play(session, ai, main)
+    await _until_my_turn(web_world, session)
     me = await web_world.connect(2201, "Solo")
     view = await me.until(lambda f: f["t"] == "view" and f["to_move"] == f["seat"])
     assert view["hints"] is True  # one human: never rated, so a hint a turn
@@ -49,6 +45,26 @@ async def test_one_hint_a_turn_in_a_game_against_the_ai(web_world):
     again = await me.answer(rid)
     assert again["t"] == "error" and "one hint a turn" in again["message"]
     assert session.version == view["step"]  # asking changed nothing
+    # The next turn has a hint of its own.
+    await _play_while(web_world, session, lambda seat: seat == 0)  # my turn, to its end
+    await _until_my_turn(web_world, session)
+    rid = await me.request({"t": "hint", "game_id": str(game_id)})
+    assert (await me.answer(rid))["t"] == "hint"
+
+
+async def _play_while(world, session, moving) -> None:
+    """Play (a main action first, then end the turn) while ``moving(seat to move)``."""
+    while moving(session.game.to_move):
+        seat = session.game.to_move
+        legal = session.game.legal_actions(seat)
+        main = [a for a in legal if a.kind.is_main]
+        end = [a for a in legal if a.kind.value == "end_turn"]
+        await world.games.play(session, seat, (main or end or legal)[0])
+
+
+async def _until_my_turn(world, session) -> None:
+    """Play every other seat's turns until seat 0 is to move."""
+    await _play_while(world, session, lambda seat: seat != 0)
 
 
 async def test_no_hint_in_a_rated_game(web_world):
