@@ -35,6 +35,7 @@ __all__ = [
     "game_over_error",
     "hint_position",
     "hint_seed",
+    "is_unrated",
     "play_request",
     "seat_for",
     "switch_auto_end",
@@ -150,14 +151,34 @@ def hint_seed(session: GameSession, seat: int) -> int:
     return session.version * 4 + seat
 
 
-def hint_position(session: GameSession, seat: int) -> tuple[Observation, list[Action], int]:
+MIN_RATED_HUMANS = 2
+"""A game with fewer humans is never rated (history.ratings ``MIN_HUMANS``)."""
+
+
+def is_unrated(session: GameSession) -> bool:
+    """True when ``session`` moves no rating whatever happens.
+
+    That is: hints allowed (practice or the host's Hints, :func:`data.game_flags.is_rated_kind`)
+    or fewer than 2 distinct humans (history.ratings), so a hint there gives nobody an edge
+    over a rated opponent.
+    """
+    humans = {s.user_id for s in session.seats if s.ai_level is None and s.user_id is not None}
+    return hints_allowed(session.row.settings) or len(humans) < MIN_RATED_HUMANS
+
+
+def hint_position(
+    session: GameSession, seat: int, *, unrated: bool = False
+) -> tuple[Observation, list[Action], int]:
     """What a hint for ``seat`` is computed from: ``(observation, legal actions, seed)``.
 
     Only the seat's own observation (a hint never sees hidden cards). ServiceError when hints
-    are not allowed in the game (issue 20) or the seat has nothing to do. The suggestion
-    itself (``coach.suggest``) searches: run it off the event loop.
+    are not allowed in the game (issue 20; with ``unrated``, also allowed in any game that
+    :func:`is_unrated`, as the Activity's one hint a turn, issue 35.10) or the seat has
+    nothing to do. The suggestion itself (``coach.suggest``) searches: run it off the event
+    loop.
     """
-    if not hints_allowed(session.row.settings):
+    allowed = is_unrated(session) if unrated else hints_allowed(session.row.settings)
+    if not allowed:
         raise ServiceError(
             "Hints are off in this game: its lobby's host did not allow them. /hats learn "
             "starts a practice game, where hints are always on."

@@ -119,6 +119,31 @@ ACTIVITY_TEXTS: tuple[str, ...] = (
     N_("{name} (you)"),
     N_("Waiting for {partner} to answer the swap."),
     N_("{cookie} The cookie is on the napkin."),
+    # issue 35: the turn cue, the guide, reconnecting
+    N_("Reconnecting…"),
+    N_("Round {round}/{rounds}: your answer is awaited."),
+    N_("Your turn"),
+    N_("Your answer is awaited"),
+    N_("Sound and vibration on my turn"),
+    N_("What is on the table?"),
+    N_("Draw deck: after a discard you draw from it."),
+    N_("Discard pile: cards put away face down, one a turn with 2 or 3 players."),
+    N_(
+        "The cookie: held by whoever has the most different hat types in their collection; "
+        "worth 5 points at the end."
+    ),
+    N_(
+        "Black hat: a card played face down into a collection; it scores 1 point and only its "
+        "owner sees it."
+    ),
+    N_(
+        "Favourite hat (marked at the end): your last hand card. Your collection cards of its "
+        "type add their values, minus its own."
+    ),
+    N_(
+        "Slot numbers: a collection card scores the number of the lowest slot showing its type "
+        "at the end."
+    ),
 )
 """Single msgids the app shows (English, the bot's source language)."""
 

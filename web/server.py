@@ -68,6 +68,8 @@ LOCAL_CHANNEL = 2
 """Local mode's one pseudo channel id."""
 PROTOCOL = "hats-activity/1"
 NAME_MAX = 32
+HINT_TURNS_KEPT = 10_000
+"""At most this many (game, seat) hint turns are remembered (the oldest go first)."""
 CHAT_MAX = 1500
 """Characters a team message may have (as ``/hats team message``)."""
 MAX_BODY = 16 * 1024
@@ -141,6 +143,8 @@ class WebServer:
         self.default_timer = default_timer or (lambda guild_id: None)
         self.swap_timeout = swap_timeout
         self.run_cpu = run_cpu or _in_thread
+        self._hint_turns: dict[tuple[int, int], tuple[int, int, int | None]] = {}
+        """(game id, seat) -> the turn (round, active seat, seat to move) of its last hint."""
         self.local = config.local
         self.local_guild = LOCAL_GUILD
         self.local_channel = LOCAL_CHANNEL
@@ -526,11 +530,24 @@ class WebServer:
     async def hint(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, dict | None]:
         """``(text, action)``: the hint for ``seat`` as ``/hats hint`` words it.
 
-        ServiceError where hints are not allowed or the seat has nothing to do
-        (:func:`service.requests.hint_position`); searched off the event loop.
+        One a turn, in any unrated game (issue 35.10, :func:`service.requests.is_unrated`).
+        ServiceError where hints are not allowed, the seat has nothing to do
+        (:func:`service.requests.hint_position`) or already had this turn's hint; searched
+        off the event loop.
         """
-        obs, legal, seed = hint_position(session, seat)
-        hint = await self.run_cpu(suggest, obs, legal, seed, None)
+        obs, legal, seed = hint_position(session, seat, unrated=True)
+        turn = (obs.round, obs.active_seat, obs.to_move)
+        key = (session.id, seat)
+        if self._hint_turns.get(key) == turn:
+            raise ServiceError("You had this turn's hint already: one hint a turn.")
+        self._hint_turns[key] = turn
+        if len(self._hint_turns) > HINT_TURNS_KEPT:
+            del self._hint_turns[next(iter(self._hint_turns))]
+        try:
+            hint = await self.run_cpu(suggest, obs, legal, seed, None)
+        except BaseException:
+            self._hint_turns.pop(key, None)  # no hint given: the turn's one is still there
+            raise
         return hint_line(hint, tr), hint.action.to_dict()
 
     async def team_chat(self, session: GameSession, viewer: Viewer, text: str) -> None:

@@ -16,8 +16,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from data.game_flags import hints_allowed
-from engine import Card, Event, Observation
+from engine import ActionKind, Card, Event, Observation
+from service.requests import is_unrated
 from texts import SeatLabel, describe_event
 from texts.hand import refused_text
 from texts.replies import labels_for
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["EVENTS_SHOWN", "EventTexts", "plain_labels", "view_frame"]
 
 EVENTS_SHOWN = 6
-"""How many of the last events a view carries."""
+"""How many of the last events a view carries (turn ends are left out: issue 35.5)."""
 
 
 def plain_labels(session: GameSession, names: Mapping[int, str], tr: Tr) -> list[SeatLabel]:
@@ -104,13 +104,19 @@ def view_frame(
     texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
     legal = obs.legal_actions() if seat is not None else None
     pending = obs.pending_swap
+    # One line per move: a bare "ended their turn" step says nothing a player must read (the
+    # next line names who moves). ``kind`` and ``slot`` are public (R7-R10): the client shows
+    # the move's motion from them.
+    moves = [ev for ev in obs.events[-2 * EVENTS_SHOWN :] if ev.kind is not ActionKind.END_TURN]
     events = [
         {
             "number": ev.number,
             "seat": ev.seat,
+            "kind": ev.kind.value,
+            "slot": ev.slot,
             "text": texts.text(session.id, ev, seat, labels, tr, ev.number in session.auto_played),
         }
-        for ev in obs.events[-EVENTS_SHOWN:]
+        for ev in moves[-EVENTS_SHOWN:]
     ]
     blocked: dict[str, str] | None = None
     if seat is not None:
@@ -119,7 +125,7 @@ def view_frame(
             line = refused_text(obs, card, tr)
             if line:
                 blocked[card.code] = line
-    hints = hints_allowed(session.row.settings)
+    hints = is_unrated(session)  # a hint a turn in any unrated game (issue 35.10)
     return {
         "t": "view",
         "game_id": str(session.id),

@@ -117,9 +117,9 @@ function blocked(g, seat) {
 const EMOJI = { red: "🟥", orange: "🟧", yellow: "🟨", green: "🟩", blue: "🟦", purple: "🟪", brown: "🟫" };
 const token = (c) => `${EMOJI[parse(c).type]}${parse(c).value}`;
 
-function event(g, seat, text) {
-  g.events.push({ number: g.step, seat, text });
-  g.events = g.events.slice(-6);
+function event(g, seat, text, kind, slot = null) {
+  g.events.push({ number: g.step, seat, kind, slot, text });
+  g.events = g.events.slice(-12);
 }
 
 function cookieHolder(g) {
@@ -178,7 +178,7 @@ function apply(g, seat, action) {
       g.collections[seat].push(taken);
       g.main_done = true;
       g.cookie = cookieHolder(g);
-      event(g, seat, `${name} played ${token(action.card)} on slot ${action.slot} and took ${token(taken)}.`);
+      event(g, seat, `${name} played ${token(action.card)} on slot ${action.slot} and took ${token(taken)}.`, "exchange", action.slot);
       break;
     }
     case "black_hat":
@@ -186,7 +186,7 @@ function apply(g, seat, action) {
       g.blacks[seat].push(action.card);
       g.main_done = true;
       g.cookie = cookieHolder(g);
-      event(g, seat, `${name} made a black hat.`);
+      event(g, seat, `${name} made a black hat.`, "black_hat");
       break;
     case "discard":
       take(action.card);
@@ -194,12 +194,12 @@ function apply(g, seat, action) {
       if (!g.deck.length) g.deck = g.discard.splice(0);
       hand.push(g.deck.pop());
       g.optional_used = true;
-      event(g, seat, `${name} discarded a card and drew one.`);
+      event(g, seat, `${name} discarded a card and drew one.`, "discard");
       break;
     case "offer_swap": {
       const partner = g.teams.find((t) => t.includes(seat)).find((s) => s !== seat);
       g.pending_swap = { offerer: seat, partner, card: action.card };
-      event(g, seat, `${name} offered ${g.names[partner]} a card swap.`);
+      event(g, seat, `${name} offered ${g.names[partner]} a card swap.`, "offer_swap");
       break;
     }
     case "answer_swap": {
@@ -211,19 +211,19 @@ function apply(g, seat, action) {
       hand.push(given);
       g.pending_swap = null;
       g.optional_used = true;
-      event(g, seat, `${g.names[swap.offerer]} and ${name} swapped one card each.`);
+      event(g, seat, `${g.names[swap.offerer]} and ${name} swapped one card each.`, "answer_swap");
       break;
     }
     case "decline_swap":
-      event(g, seat, `${name} declined ${g.names[g.pending_swap.offerer]}'s swap offer.`);
+      event(g, seat, `${name} declined ${g.names[g.pending_swap.offerer]}'s swap offer.`, "decline_swap");
       g.pending_swap = null;
       break;
     case "withdraw_swap":
       g.pending_swap = null;
-      event(g, seat, `${name} withdrew their swap offer.`);
+      event(g, seat, `${name} withdrew their swap offer.`, "withdraw_swap");
       break;
     case "end_turn":
-      event(g, seat, `${name} ended their turn.`);
+      event(g, seat, `${name} ended their turn.`, "end_turn");
       endTurn(g);
       break;
     default:
@@ -261,7 +261,8 @@ function viewFor(g, seat) {
     main_done: g.main_done, optional_used: g.optional_used, pending_swap: swap,
     deadline: g.deadline, auto_end: g.auto_end, hints: g.hints,
     legal: seat === null ? null : legal(g, seat), blocked: seat === null ? null : blocked(g, seat),
-    events: g.events, result: g.result,
+    // one line per move, as the bot's views (turn ends left out)
+    events: g.events.filter((e) => e.kind !== "end_turn").slice(-6), result: g.result,
   };
 }
 

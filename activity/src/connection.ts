@@ -4,9 +4,10 @@
  * One socket at a time. It opens, sends `hello` (with `resume: {game_id, step}` once it has
  * seen a view, so a reconnect picks the game up where it was), numbers requests and matches
  * their `ack` / `error` / `hint` answers, and after a lost connection (network loss, a bot
- * restart) it reconnects by itself with exponential backoff and jitter. A close with code 4001
- * (forged, expired or replayed session) first renews the session. Timers and the socket are
- * injected, so the tests drive time and frames.
+ * restart) it reconnects by itself with a short capped backoff and jitter (issue 35.8: back
+ * within 2 s of the server answering again), and gives up on an attempt that hangs unanswered.
+ * A close with code 4001 (forged, expired or replayed session) first renews the session.
+ * Timers and the socket are injected, so the tests drive time and frames.
  */
 import {
   parseFrame,
@@ -42,14 +43,22 @@ export const BROWSER_TIMERS: Timers = {
 const OPEN = 1;
 /** Close code of the protocol for a bad session (docs/ACTIVITY_PROTOCOL.md). */
 export const BAD_SESSION = 4001;
-/** Milliseconds before the first retry, and the cap of the backoff. */
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_CAP_MS = 30_000;
+/**
+ * Milliseconds before the first retry, and the cap of the backoff. The cap bounds how long a
+ * player waits after the server is back (issue 35.8: at most 2 s, with the connect itself);
+ * a refused connection to a restarting bot costs the server nothing, so retrying every
+ * 0.75–1.5 s while it is down is cheap, and the jitter still spreads a crowd's returns.
+ */
+export const BACKOFF_BASE_MS = 250;
+export const BACKOFF_CAP_MS = 1500;
+/** An attempt that is neither welcomed nor closed after this long is abandoned and retried. */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Milliseconds to wait before reconnect attempt `attempt` (0 = the first retry): the base
- * doubled per attempt, capped at 30 s, with "equal jitter" (between half and all of it), so
- * thousands of clients dropped by one bot restart do not all come back in the same instant.
+ * doubled per attempt, capped at {@link BACKOFF_CAP_MS}, with "equal jitter" (between half
+ * and all of it), so the clients dropped by one bot restart do not all come back in the same
+ * instant.
  */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt));
@@ -106,9 +115,12 @@ export class Connection {
   private readonly timers: Timers;
   private socket: SocketLike | null = null;
   private retryTimer: unknown = null;
+  private connectTimer: unknown = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private welcomed = false;
+  /** The session was renewed since the last welcome. */
+  private renewed = false;
   state: ConnState = { status: "idle", attempt: 0, retryAt: null };
   /** The last view seen: sent as `resume` on every (re)connect. */
   resume: Resume | null = null;
@@ -133,6 +145,10 @@ export class Connection {
     }
     this.socket = socket;
     this.welcomed = false;
+    this.connectTimer = this.timers.setTimeout(() => {
+      this.connectTimer = null;
+      if (this.socket === socket && !this.welcomed) this.abandon(socket);
+    }, CONNECT_TIMEOUT_MS);
     socket.onopen = () => {
       if (this.socket !== socket) return;
       const hello: ClientFrame = { t: "hello", ...this.opts.hello(), resume: this.resume };
@@ -153,17 +169,39 @@ export class Connection {
     };
   }
 
-  /** Retry now (the network came back, the page became visible, the user asked). */
+  /**
+   * Retry now (the network came back, the page became visible, the user tapped "Try now"):
+   * skips the wait, and replaces an attempt still unanswered (it may hang on a dead route).
+   */
   retryNow(): void {
-    if (this.state.status === "waiting" || this.state.status === "signed_out") {
+    const status = this.state.status;
+    if (status === "connecting" && this.socket && !this.welcomed) {
+      const socket = this.socket;
+      this.socket = null;
+      this.clearConnectTimer();
+      socket.close(1000, "retry");
+      this.welcomed = false;
+      this.failPending("disconnected");
+      this.start();
+      return;
+    }
+    if (status === "waiting" || status === "signed_out") {
       this.clearRetry();
       this.start();
     }
   }
 
+  /** Give up on `socket` (unanswered too long): counts as a lost attempt. */
+  private abandon(socket: SocketLike): void {
+    this.socket = null;
+    socket.close(1000, "timeout");
+    this.lost(null);
+  }
+
   /** Close for good (the app is leaving). */
   stop(): void {
     this.clearRetry();
+    this.clearConnectTimer();
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, "bye");
@@ -198,6 +236,8 @@ export class Connection {
     switch (frame.t) {
       case "welcome":
         this.welcomed = true;
+        this.renewed = false;
+        this.clearConnectTimer();
         this.setState({ status: "open", attempt: 0, retryAt: null });
         break;
       case "view":
@@ -230,13 +270,21 @@ export class Connection {
 
   private lost(code: number | null): void {
     this.welcomed = false;
+    this.clearConnectTimer();
     this.failPending("disconnected");
     const status = this.state.status;
     if (status === "stopped" || status === "unsupported") return;
     if (code === BAD_SESSION && this.opts.renewSession) {
+      // A fresh session is worth trying at once (a restarted local bot forgets every
+      // session); a second 4001 straight after a renewal waits out the backoff instead.
+      const again = this.renewed;
       this.setState({ status: "connecting", retryAt: null });
       this.opts.renewSession().then(
-        () => this.schedule(),
+        () => {
+          this.renewed = true;
+          if (again) this.schedule();
+          else this.start();
+        },
         () => this.setState({ status: "signed_out", retryAt: null }),
       );
       return;
@@ -260,6 +308,13 @@ export class Connection {
     if (this.retryTimer !== null) {
       this.timers.clearTimeout(this.retryTimer);
       this.retryTimer = null;
+    }
+  }
+
+  private clearConnectTimer(): void {
+    if (this.connectTimer !== null) {
+      this.timers.clearTimeout(this.connectTimer);
+      this.connectTimer = null;
     }
   }
 

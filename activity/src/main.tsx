@@ -8,6 +8,7 @@ import { Connection } from "./connection";
 import { Controller } from "./controller";
 import { languageOf, Tr } from "./i18n";
 import type { Config } from "./protocol";
+import { played } from "./sound";
 import { initialState, reduce, Store } from "./store";
 import { App } from "./ui/App";
 import { SignIn } from "./ui/SignIn";
@@ -73,7 +74,7 @@ function play(first: Session): void {
   });
   render(<App ctl={ctl} />, root);
   conn.start();
-  (window as unknown as { hats?: unknown }).hats = { store, conn };
+  (window as unknown as { hats?: unknown }).hats = { store, conn, sound: played };
 }
 
 async function boot(): Promise<void> {

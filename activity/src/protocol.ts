@@ -41,6 +41,10 @@ export interface PendingSwap {
 export interface GameEvent {
   number: number;
   seat: number | null;
+  /** The step's action kind (turn ends are not sent: one line per move). */
+  kind?: ActionKind;
+  /** An exchange's slot (1-based, R7); null otherwise. */
+  slot?: number | null;
   text: string;
 }
 

@@ -5,6 +5,8 @@
  */
 import type { ConnState } from "./connection";
 import { changedSlots, keepSelection } from "./legal";
+import { movesBetween } from "./motion";
+import { cueOf } from "./turn";
 import type { Action, CardCode, Language, Lobby, ServerFrame, User, View } from "./protocol";
 
 export interface ChatLine {
@@ -30,13 +32,15 @@ export interface State {
   /** The channel's lobby (null: none); undefined until the server said. */
   lobby: Lobby | null | undefined;
   view: View | null;
-  /** Board slots that changed with the last view (animated once). */
+  /** Board slots the last move changed: marked until the next move (issue 35.5). */
   moved: number[];
   /** The kind of the last lobby/view frame: a lobby after a finished game shows the lobby. */
   showing: "lobby" | "view" | null;
   selected: CardCode | null;
   notice: Notice | null;
   hint: Action | null;
+  /** The turn (turn.ts cue key) whose one hint the player had (issue 35.10). */
+  hintTurn: string | null;
   chat: ChatLine[];
   chatUnread: number;
   unsupported: string | null;
@@ -54,6 +58,7 @@ export function initialState(language: Language): State {
     selected: null,
     notice: null,
     hint: null,
+    hintTurn: null,
     chat: [],
     chatUnread: 0,
     unsupported: null,
@@ -70,6 +75,23 @@ export function screenOf(state: State): Screen {
 }
 
 let chatKey = 0;
+
+/**
+ * The slots marked after a new step: the ones it changed; none after a move that changed no
+ * slot (a black hat, a discard); else the marks stay (a turn's end, a swap): a changed slot
+ * stays marked until the next move.
+ */
+/** The slot of the view's last move when it was an exchange (a game opened mid-way). */
+function lastMoveSlots(view: View): number[] {
+  const last = [...view.events].reverse().find((e) => e.kind === "exchange" || e.kind === "black_hat" || e.kind === "discard");
+  return last?.kind === "exchange" && last.slot ? [last.slot] : [];
+}
+
+function markedSlots(marked: number[], before: View | null, after: View): number[] {
+  const changed = changedSlots(before, after);
+  if (changed.length) return changed;
+  return movesBetween(before, after).length ? [] : marked;
+}
 
 /** `state` after the server's `frame` (pure: returns a new state). */
 export function reduce(state: State, frame: ServerFrame, chatOpen = false): State {
@@ -88,7 +110,7 @@ export function reduce(state: State, frame: ServerFrame, chatOpen = false): Stat
         ...state,
         view: frame,
         showing: "view",
-        moved: sameStep ? state.moved : changedSlots(before, frame),
+        moved: newGame ? lastMoveSlots(frame) : sameStep ? state.moved : markedSlots(state.moved, before, frame),
         selected: keepSelection(frame, state.selected),
         hint: sameStep ? state.hint : null,
         notice: sameStep ? state.notice : null,
@@ -105,7 +127,12 @@ export function reduce(state: State, frame: ServerFrame, chatOpen = false): Stat
       };
     }
     case "hint":
-      return { ...state, hint: frame.action, notice: { text: frame.text, kind: "info" } };
+      return {
+        ...state,
+        hint: frame.action,
+        hintTurn: cueOf(state.view)?.key ?? state.hintTurn,
+        notice: { text: frame.text, kind: "info" },
+      };
     case "error":
       // a request's refusal is shown by whoever sent it; an error without id here
       return typeof frame.id === "number"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BACKOFF_CAP_MS, backoffDelay, BAD_SESSION, Connection, type SocketLike, type Timers } from "../src/connection";
+import {
+  BACKOFF_CAP_MS,
+  backoffDelay,
+  BAD_SESSION,
+  CONNECT_TIMEOUT_MS,
+  Connection,
+  type SocketLike,
+  type Timers,
+} from "../src/connection";
 import type { ServerFrame } from "../src/protocol";
 import { view } from "./fixtures";
 
@@ -85,10 +93,11 @@ function setup(opts: { renew?: () => Promise<void>; random?: () => number } = {}
 }
 
 describe("backoff", () => {
-  it("doubles from 0.5 s with jitter between half and all of it, capped at 30 s", () => {
-    expect(backoffDelay(0, () => 1)).toBe(500);
-    expect(backoffDelay(0, () => 0)).toBe(250);
-    expect(backoffDelay(3, () => 1)).toBe(4000);
+  it("doubles from 0.25 s with jitter between half and all of it, capped at 1.5 s", () => {
+    expect(backoffDelay(0, () => 1)).toBe(250);
+    expect(backoffDelay(0, () => 0)).toBe(125);
+    expect(backoffDelay(2, () => 1)).toBe(1000);
+    expect(BACKOFF_CAP_MS).toBeLessThanOrEqual(1500); // back within 2 s of the server (issue 35.8)
     expect(backoffDelay(20, () => 1)).toBe(BACKOFF_CAP_MS);
     expect(backoffDelay(20, () => 0)).toBe(BACKOFF_CAP_MS / 2);
   });
@@ -118,7 +127,7 @@ describe("the connection", () => {
       delays.push(timers.next());
       last().drop(); // the bot is still down
     }
-    expect(delays).toEqual([500, 1000, 2000, 4000]);
+    expect(delays).toEqual([250, 500, 1000, 1500]);
     expect(sockets).toHaveLength(5);
     timers.next();
     last().open();
@@ -126,7 +135,7 @@ describe("the connection", () => {
     welcome();
     expect(conn.state).toMatchObject({ status: "open", attempt: 0 });
     last().drop();
-    expect(timers.next()).toBe(500); // welcomed: the backoff starts over
+    expect(timers.next()).toBe(250); // welcomed: the backoff starts over
   });
 
   it("matches answers to requests by id and fails what is pending when the socket closes", async () => {
@@ -156,17 +165,22 @@ describe("the connection", () => {
     expect(last().sent).toHaveLength(1); // only the hello
   });
 
-  it("renews the session after a 4001 close, then says hello with the new one", async () => {
-    const { conn, timers, last } = setup();
+  it("renews the session after a 4001 close, then says hello with the new one at once", async () => {
+    const { conn, sockets, last } = setup();
     conn.start();
     last().open();
     last().drop(BAD_SESSION);
     await Promise.resolve();
     await Promise.resolve();
-    expect(conn.state.status).toBe("waiting");
-    timers.next();
+    expect(sockets).toHaveLength(2); // no backoff: a restarted local bot forgot the session
+    expect(conn.state.status).toBe("connecting");
     last().open();
     expect(last().sent[0]).toMatchObject({ t: "hello", session: "s2" });
+    last().drop(BAD_SESSION); // refused again straight after a renewal: now it waits
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(conn.state.status).toBe("waiting");
+    expect(sockets).toHaveLength(2);
   });
 
   it("is signed out when the session cannot be renewed", async () => {
@@ -195,7 +209,7 @@ describe("the connection", () => {
     last().drop();
     conn.retryNow();
     expect(sockets).toHaveLength(2);
-    expect(timers.queue).toHaveLength(0);
+    expect(timers.queue.map((t) => t.at)).toEqual([CONNECT_TIMEOUT_MS]); // no retry left waiting
     conn.stop();
     expect(last().closed).toBe(1000);
     expect(conn.state.status).toBe("stopped");
@@ -208,5 +222,29 @@ describe("the connection", () => {
     last().onmessage?.({ data: "not json" });
     last().onmessage?.({ data: "[1]" });
     expect(frames).toHaveLength(0);
+  });
+
+  it("Try now replaces an attempt the server never answers, at once", () => {
+    const { conn, sockets, last } = setup();
+    conn.start();
+    last().open(); // the TCP side opened, but no welcome comes (a proxy holding the line)
+    const hung = last();
+    conn.retryNow();
+    expect(hung.closed).toBe(1000);
+    expect(sockets).toHaveLength(2);
+    expect(conn.state.status).toBe("connecting");
+    hung.drop(); // the old socket's late close changes nothing
+    expect(conn.state.status).toBe("connecting");
+  });
+
+  it("abandons an attempt unanswered for 5 s and retries with the short backoff", () => {
+    const { conn, sockets, timers, last } = setup();
+    conn.start();
+    last().open();
+    expect(timers.next()).toBe(CONNECT_TIMEOUT_MS);
+    expect(sockets[0]!.closed).toBe(1000);
+    expect(conn.state.status).toBe("waiting");
+    expect(timers.next()).toBe(250);
+    expect(sockets).toHaveLength(2);
   });
 });

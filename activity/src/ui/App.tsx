@@ -9,7 +9,7 @@ import { AppContext } from "./context";
 import { EndScreen } from "./End";
 import { GameScreen } from "./Game";
 import { LobbyScreen } from "./Lobby";
-import { Status } from "./Status";
+import { offline, Status } from "./Status";
 
 export function useStore(store: Store): Store["state"] {
   const [state, setState] = useState(store.state);
@@ -47,11 +47,17 @@ export function App({ ctl }: { ctl: Controller }): JSX.Element {
       </main>
     );
   }
+  // Offline after having been online: the last screen stays in sight, greyed and inert (no
+  // control takes a tap or the focus) until the connection is back (issue 35.8).
+  const wasOnline = state.user !== null;
+  const away = offline(state.conn, wasOnline);
   return (
     <AppContext.Provider value={{ state, tr, ctl }}>
       <Sprite />
-      <Status conn={state.conn} tr={tr} onRetry={() => ctl.conn.retryNow()} />
-      {body}
+      <Status conn={state.conn} tr={tr} onRetry={() => ctl.conn.retryNow()} wasOnline={wasOnline} />
+      <div class={`screen${away ? " offline" : ""}`} data-testid="screen" data-offline={away ? "true" : "false"} inert={away}>
+        {body}
+      </div>
     </AppContext.Provider>
   );
 }

@@ -5,13 +5,19 @@
  * one line of guidance or refusal, and the actions. Tap a card, then a slot: 2 taps a turn.
  */
 import type { JSX } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { cardName, sortCards } from "../cards";
 import { fitLayout, fitVars, type Fit } from "../layout";
 import { answering, canDo, myMove, playableCards, targetsFor } from "../legal";
 import type { CardCode, View } from "../protocol";
+import { splitCards } from "../eventText";
+import { movesBetween, playMoves } from "../motion";
+import { focusSoon, roveIndex, tabStop } from "../rove";
+import { cueOf } from "../turn";
 import { BlackHatFace, CardBack, CardFace } from "./art";
 import { Chat, ChatButton } from "./Chat";
+import { Guide, GuideButton } from "./Guide";
+import { SoundToggle, TurnCue, TurnTimer } from "./TurnCue";
 import { useApp, useNow, useViewport } from "./context";
 import { partnerOf, seatName, TEAM_NAMES, teamOf } from "./names";
 
@@ -27,38 +33,33 @@ function Chips({ cards, label }: { cards: CardCode[]; label: string }): JSX.Elem
   );
 }
 
-function Header({ view }: { view: View }): JSX.Element {
+function Header({ view, onGuide }: { view: View; onGuide: () => void }): JSX.Element {
   const { tr } = useApp();
   const over = view.result !== null;
   const mine = view.seat !== null && view.active_seat === view.seat;
+  // A partner who must answer a swap offer is told that their answer is awaited (R10).
+  const answer = !over && answering(view);
   const line = over
     ? tr.t("The game is over.")
-    : mine
-      ? tr.t("Round {round}/{rounds}: it's your turn.", { round: view.round, rounds: TURNS })
-      : tr.t("Round {round}/{rounds}: it's {who}'s turn.", {
-          round: view.round,
-          rounds: TURNS,
-          who: view.names[view.active_seat] ?? "",
-        });
+    : answer
+      ? tr.t("Round {round}/{rounds}: your answer is awaited.", { round: view.round, rounds: TURNS })
+      : mine
+        ? tr.t("Round {round}/{rounds}: it's your turn.", { round: view.round, rounds: TURNS })
+        : tr.t("Round {round}/{rounds}: it's {who}'s turn.", {
+            round: view.round,
+            rounds: TURNS,
+            who: view.names[view.active_seat] ?? "",
+          });
   const now = useNow(view.deadline !== null && !over);
   const left = view.deadline !== null ? Math.max(0, Math.round(view.deadline - now)) : null;
   const deck = tr.plural("Draw deck: {n} card", "Draw deck: {n} cards", view.deck_size);
   const discard = tr.plural("Discard pile: {n} card", "Discard pile: {n} cards", view.discard_size);
   return (
     <header class="area header" style={{ gridArea: "header" }} data-testid="header">
-      <span class={`turn${mine ? " mine" : ""}`} data-testid="turn-line" aria-live="polite">
+      <span class={`turn${mine || answer ? " mine" : ""}`} data-testid="turn-line" aria-live="polite">
         {line}
       </span>
-      {left !== null && !over ? (
-        <span
-          class={`timer${left <= 10 ? " urgent" : ""}`}
-          data-testid="timer"
-          role="timer"
-          aria-label={tr.t("Time left: {time}", { time: tr.duration(left) })}
-        >
-          {Math.floor(left / 60)}:{String(left % 60).padStart(2, "0")}
-        </span>
-      ) : null}
+      {left !== null && view.deadline !== null && !over ? <TurnTimer deadline={view.deadline} left={left} /> : null}
       {view.teams === null ? (
         <span class="piles">
           <span class="pile" title={deck} aria-label={deck} role="img">
@@ -72,6 +73,8 @@ function Header({ view }: { view: View }): JSX.Element {
         </span>
       ) : null}
       {view.teams !== null && view.seat !== null && !over ? <ChatButton /> : null}
+      {view.seat !== null && !over ? <SoundToggle /> : null}
+      <GuideButton onOpen={onGuide} />
     </header>
   );
 }
@@ -127,8 +130,23 @@ function Table({ view }: { view: View }): JSX.Element {
   const targets = targetsFor(view, state.selected);
   const choosing = state.selected !== null && myMove(view);
   const hinted = state.hint?.kind === "exchange" ? state.hint.slot : null;
+  // One Tab stop for the six slots; the arrows move between them (lit ones while choosing).
+  const [current, setCurrent] = useState<number | null>(null);
+  const slots = view.board.map((_, i) => i + 1);
+  const enabled = slots.map((slot) => !choosing || targets.slots.includes(slot));
+  const stop = tabStop(slots, enabled, current !== null && enabled[current - 1] ? current : null, [
+    targets.slots[0] ?? null,
+  ]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const from = slots.indexOf(Number((e.target as HTMLElement).dataset.slotButton));
+    const to = from >= 0 ? roveIndex(e.key, from, enabled) : null;
+    if (to === null) return;
+    e.preventDefault();
+    setCurrent(slots[to]!);
+    (e.currentTarget as HTMLElement).querySelector<HTMLElement>(`[data-slot-button="${slots[to]}"]`)?.focus();
+  };
   return (
-    <section class="area table" style={{ gridArea: "table" }} aria-label={tr.t("Tea table")} data-testid="table">
+    <section class="area table" style={{ gridArea: "table" }} aria-label={tr.t("Tea table")} data-testid="table" onKeyDown={onKeyDown}>
       {view.board.map((card, i) => {
         const slot = i + 1;
         const target = choosing && targets.slots.includes(slot);
@@ -139,9 +157,12 @@ function Table({ view }: { view: View }): JSX.Element {
             type="button"
             class={`slot${target ? " target" : ""}${choosing && !target ? " off" : ""}${state.moved.includes(slot) ? " moved" : ""}${hinted === slot ? " hinted" : ""}`}
             data-testid={`slot-${slot}`}
+            data-slot-button={slot}
             data-card={card}
             aria-label={label}
             aria-disabled={!target}
+            tabIndex={i === stop ? 0 : -1}
+            onFocus={() => setCurrent(slot)}
             onClick={() => void ctl.tapSlot(slot)}
           >
             {/* Drawn by CSS from data-slot: the name says "slot 1: red 5", and a digit in the
@@ -163,7 +184,17 @@ function Events({ view, lines }: { view: View; lines: number }): JSX.Element {
     <section class="area events" style={{ gridArea: "events" }} aria-label={tr.t("Last moves")} data-testid="events">
       <ol aria-live="polite">
         {shown.map((e) => (
-          <li key={e.number}>{e.text}</li>
+          <li key={e.number} data-kind={e.kind}>
+            {splitCards(e.text).map((piece, i) =>
+              typeof piece === "string" ? (
+                piece
+              ) : (
+                <span key={i} class="card-inline" role="img" aria-label={piece.black ? `${tr.t("Black hat")}: ${cardName(piece.code, tr)}` : cardName(piece.code, tr)}>
+                  {piece.black ? <BlackHatFace code={piece.code} /> : <CardFace code={piece.code} size="chip" />}
+                </span>
+              ),
+            )}
+          </li>
         ))}
       </ol>
     </section>
@@ -212,9 +243,26 @@ function Hand({ view }: { view: View }): JSX.Element {
   const playable = playableCards(view);
   const moving = myMove(view);
   const hinted = state.hint && "card" in state.hint ? state.hint.card : null;
+  // One Tab stop for the hand; the arrows move between the cards (playable ones on a turn).
+  const [current, setCurrent] = useState<CardCode | null>(null);
+  const enabled = hand.map((card) => !moving || playable.has(card));
+  const firstPlayable = hand.find((card) => playable.has(card)) ?? null;
+  const stop = tabStop(hand, enabled, current !== null && enabled[hand.indexOf(current)] ? current : null, [
+    state.selected,
+    hinted,
+    firstPlayable,
+  ]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const from = hand.indexOf((e.target as HTMLElement).dataset.card ?? "");
+    const to = from >= 0 ? roveIndex(e.key, from, enabled) : null;
+    if (to === null) return;
+    e.preventDefault();
+    setCurrent(hand[to]!);
+    (e.currentTarget as HTMLElement).querySelector<HTMLElement>(`[data-testid="hand-${hand[to]}"]`)?.focus();
+  };
   return (
-    <section class="area hand" style={{ gridArea: "hand" }} aria-label={tr.t("Your hand")} data-testid="hand">
-      {hand.map((card) => {
+    <section class="area hand" style={{ gridArea: "hand" }} aria-label={tr.t("Your hand")} data-testid="hand" onKeyDown={onKeyDown}>
+      {hand.map((card, i) => {
         const targets = targetsFor(view, card);
         const onlyBlack = targets.blackHat && !targets.slots.length;
         const name = cardName(card, tr);
@@ -227,11 +275,20 @@ function Hand({ view }: { view: View }): JSX.Element {
             type="button"
             class={`hand-card${selected ? " selected" : ""}${dim ? " dim" : ""}${hinted === card ? " hinted" : ""}`}
             data-testid={`hand-${card}`}
+            data-card={card}
             aria-label={label}
             aria-pressed={selected}
             aria-disabled={!moving || !playable.has(card)}
-            onClick={() => {
-              if (moving && playable.has(card)) ctl.selectCard(card);
+            tabIndex={i === stop ? 0 : -1}
+            onFocus={() => setCurrent(card)}
+            onClick={(e) => {
+              if (!moving || !playable.has(card)) return;
+              ctl.selectCard(card);
+              // Chosen from the keyboard (a click without a pointer): on to the first lit slot,
+              // or the card's one action (a card that may only be a black hat).
+              if (e.detail === 0 && !selected) {
+                focusSoon("[data-testid=table] .slot.target", "[data-testid=actions] .action.primary");
+              }
             }}
           >
             <CardFace code={card} />
@@ -299,7 +356,7 @@ function Actions({ view }: { view: View }): JSX.Element {
     if (canDo(view, "withdraw_swap")) add("action-withdraw", tr.t("Withdraw my offer"), () => void ctl.simple("withdraw_swap"));
     if (canDo(view, "end_turn")) add("action-end-turn", tr.t("End turn"), () => void ctl.simple("end_turn"), view.main_done);
   }
-  if (view.hints && myMove(view)) {
+  if (view.hints && myMove(view) && cueOf(view)?.key !== state.hintTurn) {
     const label = tr.t("What should I do?");
     buttons.push(
       <button key="hint" type="button" class="action icon" data-testid="action-hint" aria-label={label} title={label} onClick={() => void ctl.hint()}>
@@ -336,8 +393,9 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
     spectator,
   });
   const vars = fitVars(fit);
+  const [guide, setGuide] = useState(false);
   const areas: Record<string, JSX.Element> = {
-    header: <Header view={view} />,
+    header: <Header view={view} onGuide={() => setGuide(true)} />,
     opponents: <Opponents view={view} />,
     table: <Table view={view} />,
     events: <Events view={view} lines={fit.eventLines} />,
@@ -350,8 +408,37 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
   }
   const root = useRef<HTMLElement>(null);
   const partner = partnerOf(view);
+  const keyboard = useRef(false);
+  // The moves since the last view travel across the table (before the browser paints them).
+  const previous = useRef<View | null>(null);
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = view;
+    if (root.current && before && before.step !== view.step) playMoves(root.current, movesBetween(before, view), view.seat);
+  }, [view.step, view.game_id]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Tab" || e.key === "Enter" || e.key === " " || e.key.startsWith("Arrow")) keyboard.current = true;
+    };
+    const onPointer = () => {
+      keyboard.current = false;
+    };
+    window.addEventListener("keydown", onKey, true);
+    window.addEventListener("pointerdown", onPointer, true);
+    return () => {
+      window.removeEventListener("keydown", onKey, true);
+      window.removeEventListener("pointerdown", onPointer, true);
+    };
+  }, []);
   useEffect(() => {
     root.current?.setAttribute("data-step", String(view.step));
+    // A keyboard player whose focus the move left on a spent slot (or nowhere) goes on to
+    // End turn, else back to the hand: no Tab round the page between two steps (issue 35.13).
+    const el = document.activeElement as HTMLElement | null;
+    const lost = !el || el === document.body || !el.isConnected || (el.classList.contains("slot") && el.getAttribute("aria-disabled") === "true");
+    if (keyboard.current && lost) {
+      focusSoon("[data-testid=action-end-turn]", "[data-testid=action-answer]", "[data-testid=hand] [tabindex='0']");
+    }
   }, [view.step]);
   return (
     <main
@@ -372,6 +459,8 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
         </div>
       ))}
       {partner !== null && state.view?.teams ? <Chat view={view} /> : null}
+      <TurnCue view={view} />
+      {guide ? <Guide onClose={() => setGuide(false)} /> : null}
     </main>
   );
 }

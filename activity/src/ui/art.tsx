@@ -66,7 +66,7 @@ export function CardFace({ code, size = "card", down = false }: { code: CardCode
   const art = artOf(card.type);
   if (size === "chip") {
     return (
-      <svg class="face chip" viewBox="0 0 100 130" aria-hidden="true" focusable="false">
+      <svg class="face chip" viewBox="0 0 100 130" aria-hidden="true" focusable="false" data-card={code}>
         <rect x="3" y="3" width="94" height="124" rx="14" fill={art.card} stroke={art.colour} stroke-width="6" />
         <text x="50" y="62" text-anchor="middle" class="digit" fill={ART.ink}>
           {card.value}
