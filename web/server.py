@@ -49,6 +49,7 @@ from web.auth import (
     Sessions,
     local_user_id,
 )
+from web.frames import parse_json
 from web.hub import Hub, Viewer
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
@@ -581,9 +582,13 @@ class WebServer:
 
 
 async def _json_body(request: web.Request) -> dict[str, Any] | None:
-    """The request's JSON object body, or None (not JSON, not an object, too big)."""
+    """The request's JSON object body, or None: the routes answer 400.
+
+    None when it is not JSON, nested too deep, not an object or too big; the size is checked
+    before parsing (web.frames).
+    """
     with contextlib.suppress(ValueError, web.HTTPRequestEntityTooLarge):
-        body = await request.json()
+        body = parse_json(await request.read(), max_chars=MAX_BODY)
         if isinstance(body, dict):
             return body
     return None

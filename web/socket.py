@@ -12,13 +12,13 @@ an ``error`` frame and changes nothing. Each connection has its own rate limit
 
 from __future__ import annotations
 
-import json
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from data import StoreError
 from engine import IllegalMove, action_from_dict
@@ -35,6 +35,7 @@ from service.requests import (
 )
 from texts.replies import error_text, fault_text
 from web.auth import BadSession, ExpiredSession
+from web.frames import parse_json
 from web.hub import CLOSE_BAD_SESSION, Viewer
 from web.views import plain_labels
 
@@ -74,14 +75,38 @@ class FrameError(Exception):
 
 async def serve_socket(server: WebServer, request: web.Request) -> web.WebSocketResponse:
     """Serve one WebSocket client to its end."""
-    ws = web.WebSocketResponse(heartbeat=HEARTBEAT_S, max_msg_size=MAX_MESSAGE)
+    ws = _Socket(heartbeat=HEARTBEAT_S, max_msg_size=MAX_MESSAGE)
     await ws.prepare(request)
     conversation = Conversation(server, ws, request)
+    ws.too_big_text = conversation._too_big_text
     try:
         await conversation.run()
     finally:
         await conversation.end()
     return ws
+
+
+class _Socket(web.WebSocketResponse):
+    """aiohttp's WebSocket, which says ``too_big`` before closing on an oversized frame.
+
+    A frame over :data:`MAX_MESSAGE` bytes is cut off by aiohttp's reader, which then closes
+    the connection with 1009 (message too big). The protocol documents the ``too_big`` error
+    frame: it is sent first (``id`` null: the frame was never read), then the close.
+    """
+
+    too_big_text: Callable[[], str] | None = None
+
+    async def close(
+        self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True
+    ) -> bool:
+        """Close the connection; after an oversized frame, send ``too_big`` first."""
+        if code == WSCloseCode.MESSAGE_TOO_BIG and not self.closed and self.too_big_text:
+            text = self.too_big_text()
+            self.too_big_text = None
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.send_json({"t": "error", "id": None, "code": "too_big", "message": text})
+            message = message or b"too_big"
+        return await super().close(code=code, message=message, drain=drain)
 
 
 class Conversation:
@@ -130,7 +155,7 @@ class Conversation:
             request_id = _request_id(frame)
             try:
                 if len(msg.data) > MAX_FRAME:
-                    raise FrameError("too_big", self.tr("That request is too big."))
+                    raise FrameError("too_big", self._too_big_text())
                 if not self._take_token():
                     raise FrameError(
                         "rate_limited",
@@ -152,6 +177,19 @@ class Conversation:
                 )
             if self.ws.closed:
                 break
+            await self._room()
+
+    async def _room(self) -> None:
+        """Read the client's next request only once its answers are sent (web.hub.LOW_WATER).
+
+        A client that reads keeps up (its answers leave, the wait ends); one that does not
+        read is dropped by its writer (a full socket buffer, a send timeout), which also ends
+        the wait. Without it, 300 requests sent at once queued 300 answers while the read loop
+        ran, and a client that read everything was closed "too slow".
+        """
+        viewer = self.viewer
+        if viewer is not None:
+            await viewer.room()
 
     async def dispatch(self, frame: dict[str, Any]) -> None:
         """Handle one parsed frame."""
@@ -177,6 +215,9 @@ class Conversation:
 
     def _bad_frame_text(self) -> str:
         return self.tr("The app sent a request this server does not understand.")
+
+    def _too_big_text(self) -> str:
+        return self.tr("That request is too big.")
 
     async def end(self) -> None:
         """The connection ended: count the viewer out."""
@@ -442,9 +483,12 @@ class Conversation:
 
 
 def _parse(data: str) -> Any:
-    """The frame's JSON value, or None when it is not JSON (at most MAX_MESSAGE bytes)."""
+    """The frame's JSON value, or None when it is not JSON or nested too deep (web.frames).
+
+    Frames reach here with at most :data:`MAX_MESSAGE` bytes (aiohttp's limit).
+    """
     try:
-        return json.loads(data)
+        return parse_json(data, max_chars=MAX_MESSAGE)
     except ValueError:
         return None
 
