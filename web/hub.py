@@ -73,8 +73,9 @@ class Viewer:
     """One connected WebSocket client.
 
     ``user``: its session's user; ``tr``: its language; ``channel_id``/``guild_id``: where the
-    Activity was opened; ``game_id``: the game it watches (None: the channel's lobby);
-    ``step``: the last step number pushed to it.
+    Activity was opened (as Discord says: web.instances); ``private``: in a DM or group
+    DM; ``game_id``: the game it watches (None: the channel's lobby); ``step``: the last
+    step number pushed to it.
     """
 
     ws: web.WebSocketResponse
@@ -82,6 +83,7 @@ class Viewer:
     tr: Tr
     channel_id: int = 0
     guild_id: int | None = None
+    private: bool = False
     game_id: int | None = None
     step: int = -1
     session_token: str = ""

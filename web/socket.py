@@ -34,16 +34,24 @@ from service.requests import (
     switch_auto_end,
 )
 from texts.replies import error_text, fault_text
-from web.auth import BadSession, ExpiredSession
+from web.auth import BadSession, DiscordUnreachable, ExpiredSession
 from web.frames import parse_json
 from web.hub import CLOSE_BAD_SESSION, Viewer
+from web.instances import NotInInstance, Place, UnknownInstance
 from web.views import plain_labels
 
 if TYPE_CHECKING:
     from service import GameSession
     from web.server import WebServer
 
-__all__ = ["MAX_FRAME", "RATE_BURST", "RATE_PER_S", "serve_socket"]
+__all__ = [
+    "CLOSE_NOT_IN_INSTANCE",
+    "CLOSE_TRY_LATER",
+    "MAX_FRAME",
+    "RATE_BURST",
+    "RATE_PER_S",
+    "serve_socket",
+]
 
 log = logging.getLogger("hats.web")
 
@@ -60,6 +68,11 @@ HEARTBEAT_S = 20.0
 HELLO_TIMEOUT_S = 15.0
 """Seconds a new connection has to send ``hello``."""
 LANGUAGES = ("en", "de", "es", "fr", "it")
+CLOSE_NOT_IN_INSTANCE = 4003
+"""WebSocket close code: Discord does not list this user in the Activity instance (or knows
+no such instance); the client shows the ``unsupported`` message and does not retry."""
+CLOSE_TRY_LATER = 1013
+"""WebSocket close code: Discord could not be asked (the client retries with backoff)."""
 
 Handler = Callable[["Conversation", dict[str, Any]], Awaitable[None]]
 
@@ -256,31 +269,20 @@ class Conversation:
         if isinstance(locale, str) and not user.local:
             server.locales[user.user_id] = locale  # their DMs follow the same language
         server.names[user.user_id] = user.name
-        guild_id = _snowflake(frame.get("guild_id"))
-        channel_id = _snowflake(frame.get("channel_id"))
         if server.local:
-            channel_id, guild_id = server.local_channel, server.local_guild
-        if guild_id is None:
-            await self.ws.send_json(
-                {
-                    "t": "unsupported",
-                    "reason": "dm",
-                    "message": tr(
-                        "Hats needs a server channel: open the Activity in a text or voice "
-                        "channel of a server. In direct messages, play with /hats hand."
-                    ),
-                }
-            )
-            await self.ws.close()
-            return
-        if channel_id is None:
-            raise FrameError("bad_frame", self._bad_frame_text())
+            channel_id, guild_id, private = server.local_channel, server.local_guild, False
+        else:
+            place = await self._place(frame, user.user_id, tr)
+            if place is None:
+                return
+            channel_id, guild_id, private = place.channel_id, place.guild_id, place.private
         viewer = Viewer(
             self.ws,
             user,
             tr,
             channel_id=channel_id,
             guild_id=guild_id,
+            private=private,
             session_token=str(token),
             transport=self.request.transport,
         )
@@ -294,9 +296,45 @@ class Conversation:
                 "user": {"id": str(user.user_id), "name": user.name},
                 "locale": language,
                 "channel_id": str(channel_id),
+                "place": "private" if private else "server",
             }
         )
         await self.subscribe()
+
+    async def _place(self, frame: dict[str, Any], user_id: int, tr: Any) -> Place | None:
+        """Where this client's Activity runs, as Discord says (its ``instance_id``).
+
+        None after refusing the connection: a user Discord does not list in the instance,
+        an unknown instance (``unsupported`` frame, then close :data:`CLOSE_NOT_IN_INSTANCE`:
+        the client shows the message and does not retry), Discord unreachable (close
+        :data:`CLOSE_TRY_LATER`: the client retries).
+        """
+        instances = self.server.instances
+        try:
+            if instances is None:
+                raise UnknownInstance("instance verification is not configured")
+            return await instances.verify(frame.get("instance_id"), user_id)
+        except (NotInInstance, UnknownInstance) as exc:
+            not_in = isinstance(exc, NotInInstance)
+            reason = "not_in_instance" if not_in else "unknown_instance"
+            log.info("hello refused (%s): %s", reason, exc)
+            text = (
+                tr(
+                    "You are not in this Activity: Discord does not list you among its "
+                    "players. Join it from the channel or call, then open Hats again."
+                )
+                if not_in
+                else tr(
+                    "This Activity could not be verified with Discord. Close it and "
+                    "launch Hats again."
+                )
+            )
+            await self.ws.send_json({"t": "unsupported", "reason": reason, "message": text})
+            await self.ws.close(code=CLOSE_NOT_IN_INSTANCE, message=reason.encode())
+        except DiscordUnreachable as exc:
+            log.warning("hello: Discord did not answer for the instance: %s", exc)
+            await self.ws.close(code=CLOSE_TRY_LATER, message=b"discord_unreachable")
+        return None
 
     async def subscribe(self) -> None:
         """Watch the channel's live game (its current view), else its lobby."""

@@ -42,6 +42,8 @@ export const BROWSER_TIMERS: Timers = {
 const OPEN = 1;
 /** Close code of the protocol for a bad session (docs/ACTIVITY_PROTOCOL.md). */
 export const BAD_SESSION = 4001;
+/** Close code: Discord does not list this user in the Activity instance; never retried. */
+export const NOT_IN_INSTANCE = 4003;
 /** Milliseconds before the first retry, and the cap of the backoff. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 30_000;
@@ -80,6 +82,7 @@ export type Answer =
 
 export interface HelloParams {
   session: string;
+  instance_id: string | null;
   channel_id: string;
   guild_id: string | null;
   locale: string;
@@ -233,6 +236,11 @@ export class Connection {
     this.failPending("disconnected");
     const status = this.state.status;
     if (status === "stopped" || status === "unsupported") return;
+    if (code === NOT_IN_INSTANCE) {
+      // refused by the server (its `unsupported` frame, shown as a page, says why)
+      this.setState({ status: "unsupported", retryAt: null });
+      return;
+    }
     if (code === BAD_SESSION && this.opts.renewSession) {
       this.setState({ status: "connecting", retryAt: null });
       this.opts.renewSession().then(

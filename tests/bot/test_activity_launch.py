@@ -161,6 +161,8 @@ async def test_where_the_bot_runs_the_activity_its_entry_point_is_synced_transla
             payload = await bot.command_payload()
         [entry] = [c for c in payload if c.get("type") == 4]
         assert entry["name"] == ENTRY_POINT_NAME and entry["handler"] == 2
+        # offered to user installs in DMs and group DMs too (issue 34.2)
+        assert entry["contexts"] == [0, 1, 2] and entry["integration_types"] == [0, 1]
         assert entry["name_localizations"]["de"] == "starten"
         assert entry["description_localizations"]["fr"].startswith("Ouvre la table")
         [put] = [b for m, p, b in fake.calls if m == "PUT"]
