@@ -46,6 +46,7 @@ __all__ = [
     "DiscordInstances",
     "InstanceCache",
     "InstanceLookup",
+    "KnownInstances",
     "NotInInstance",
     "Place",
     "UnknownInstance",
@@ -258,3 +259,29 @@ class InstanceCache:
             raise
         finally:
             del self._asking[instance_id]
+
+
+class KnownInstances:
+    """An :class:`InstanceLookup` over places known in advance: no Discord.
+
+    For benchmarks and tests. ``calls`` counts the look-ups, as :class:`DiscordInstances`
+    counts its requests.
+    """
+
+    def __init__(self) -> None:
+        self.places: dict[str, Place] = {}
+        self.calls = 0
+
+    def join(
+        self, instance_id: str, user_id: int, *, channel_id: int, guild_id: int | None
+    ) -> None:
+        """Put ``user_id`` into the instance (``gc`` with a guild, else ``pc``)."""
+        old = self.places.get(instance_id)
+        users = (old.users if old is not None else frozenset()) | {user_id}
+        kind = "gc" if guild_id is not None else "pc"
+        self.places[instance_id] = Place(instance_id, kind, guild_id, channel_id, users)
+
+    async def fetch(self, instance_id: str) -> Place | None:
+        """See :meth:`InstanceLookup.fetch`."""
+        self.calls += 1
+        return self.places.get(instance_id)

@@ -216,14 +216,28 @@ async def open_activity(
 ) -> Any:
     """``user``'s Activity on ``channel``: a WebSocket on the bot's web server, hello sent.
 
-    The session is issued by the server itself (the sign-in is tested in tests/web).
+    The session is issued by the server itself (the sign-in is tested in tests/web). Discord
+    lists ``user`` in the channel's Activity instance ``i-<channel id>`` (web.instances:
+    KnownInstances stands in for the Activity Instance API; the permission check is the
+    bot's own, cogs.access, over simcord's members and overwrites).
     """
+    from web.instances import InstanceCache, KnownInstances
+
+    cache = bot.web.instances
+    if cache is None or not isinstance(cache.lookup, KnownInstances):
+        cache = bot.web.instances = InstanceCache(KnownInstances(), recheck=0.0)
+    instance_id = f"i-{channel.id}"
+    guild = getattr(channel, "guild", None)
+    cache.lookup.join(
+        instance_id, user.id, channel_id=channel.id, guild_id=guild.id if guild else None
+    )
     token = bot.web.sessions.issue(user.id, name)[0]
     ws = await http.ws_connect(bot.web.address + "ws")
     await ws.send_json(
         {
             "t": "hello",
             "session": token,
+            "instance_id": instance_id,
             "channel_id": str(channel.id),
             "guild_id": str(channel.guild.id),
             "locale": locale,

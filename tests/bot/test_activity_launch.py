@@ -90,10 +90,12 @@ class TestOffered:
             counts.append(rate_limited(world.env) - before)
         assert counts[0] == counts[1] > 0
 
-    async def test_in_a_dm_it_says_the_activity_needs_a_server_channel(self, world):
+    async def test_in_a_dm_it_launches_the_activity_too(self, world):
+        """Issue 34.2: the Activity plays in DMs (it said it "needs a server channel")."""
         alice = world.players[0]
-        answer = await alice.user.slash("hats play")
-        assert answer.ephemeral and "server channel" in answer.response.content
+        async with fake_discord_api() as fake, launches_via(world.env, fake):
+            await alice.user.slash("hats play")
+            assert fake.callbacks() == [{"type": LAUNCH_ACTIVITY}]
 
 
 async def test_not_offered_without_the_activity(world):
