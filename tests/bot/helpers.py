@@ -194,7 +194,8 @@ def adopt_web_steps(env: Any) -> None:
     """Announce the service's events as bot-owned work when they come from the web server.
 
     simcord's ``settle`` waits only for work the bot started; steps the web server commits
-    come from its own task, so their listeners are adopted here (simcord's private scope).
+    and the events it fires (a game started there) come from its own task, so their
+    listeners are adopted here (simcord's private scope).
     """
     from simcord._runtime import _BOT_SCOPE
 
@@ -209,6 +210,18 @@ def adopt_web_steps(env: Any) -> None:
             dispatch(name, *args)
 
     games.dispatch = owned
+    web = getattr(env.bot, "web", None)
+    if web is not None:  # the web server's own events (a start, a lobby opened there)
+        fire = web.dispatch
+
+        def owned_web(name: str, *args: Any) -> None:
+            if _BOT_SCOPE.get() is not None:
+                fire(name, *args)
+                return
+            with env._bot_scope():
+                fire(name, *args)
+
+        web.dispatch = owned_web
 
 
 async def open_activity(
@@ -239,7 +252,7 @@ async def open_activity(
             "session": token,
             "instance_id": instance_id,
             "channel_id": str(channel.id),
-            "guild_id": str(channel.guild.id),
+            "guild_id": str(guild.id) if guild else None,
             "locale": locale,
             "resume": None,
         }
