@@ -269,8 +269,9 @@ class Conversation:
         if isinstance(locale, str) and not user.local:
             server.locales[user.user_id] = locale  # their DMs follow the same language
         server.names[user.user_id] = user.name
-        if server.local:
-            channel_id, guild_id, private = server.local_channel, server.local_guild, False
+        if server.local:  # one table; a DM-like place when the SDK mock has no server
+            private = "guild_id" in frame and frame["guild_id"] is None
+            channel_id, guild_id = server.local_channel, server.local_guild
         else:
             place = await self._place(frame, user.user_id, tr)
             if place is None:

@@ -112,11 +112,15 @@ interface Stored {
   answer: SessionAnswer;
 }
 
-/** Where a local table sits: the URL's `channel_id` and `guild_id` (defaults "1"). */
-export function localPlace(search: string): { channelId: string; guildId: string } {
+/**
+ * Where the SDK mock says a local table sits: the URL's `channel_id` and `guild_id` (defaults
+ * "1"); `guild_id=none` is a DM or group DM (no server: the lobby is unrated, as in Discord).
+ */
+export function localPlace(search: string): { channelId: string; guildId: string | null } {
   const q = new URLSearchParams(search);
   const digits = (v: string | null, d: string): string => (v && /^\d{1,20}$/.test(v) ? v : d);
-  return { channelId: digits(q.get("channel_id"), "1"), guildId: digits(q.get("guild_id"), "1") };
+  const guildId = q.get("guild_id") === "none" ? null : digits(q.get("guild_id"), "1");
+  return { channelId: digits(q.get("channel_id"), "1"), guildId };
 }
 
 /** The name a player must pick in local mode: 1–32 characters once trimmed. */
@@ -162,7 +166,7 @@ export async function localSignIn(
       expiresAt: answer.expires_at,
       instanceId: null, // local mode: one local table, nothing to verify
       channelId: mock.channelId ?? place.channelId,
-      guildId: mock.guildId ?? place.guildId,
+      guildId: place.guildId === null ? null : (mock.guildId ?? place.guildId),
       locale: opts.language,
       local: true,
       renew: () => once(),
