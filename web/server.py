@@ -427,7 +427,8 @@ class WebServer:
         user_id = viewer.user_id
         games = self.games
         tr = viewer.tr
-        await self.check_may_post(viewer)
+        if op != "leave":  # leaving is always allowed (it only frees a seat)
+            await self.check_may_post(viewer)
         if op == "open":
             await self._open_lobby(viewer)
             return

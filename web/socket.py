@@ -1,6 +1,7 @@
 """One WebSocket client's conversation (``GET /ws``, hats-activity/1, docs/ACTIVITY_PROTOCOL.md).
 
-``hello`` first (the session, the Activity's channel, the locale, a step to resume from), then
+``hello`` first (the session, the Activity instance whose server and channel Discord names:
+web.instances, the locale, a step to resume from), then
 requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``. Every move goes
 through the same service calls and checks as the hand buttons and slash commands
 (:mod:`service.requests`, :meth:`GameService.play`); a refusal is an ``error`` frame whose

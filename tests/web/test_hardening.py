@@ -3,7 +3,12 @@ sign-ins in the same second. Each case was measured against the server from outs
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import json
+import os
+import socket
+import struct
 
 import aiohttp
 
@@ -112,3 +117,50 @@ def test_parse_json_bounds():
         except error:
             continue
         raise AssertionError(text[:20])
+
+
+async def test_a_client_that_never_reads_is_still_dropped(web_world):
+    """Letting the writer drain keeps no client that does not read: a raw socket that sends
+    hello and never reads is closed "too slow" while its frames pile up, and nobody waits."""
+    host, port = "127.0.0.1", web_world.server.port
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, port))
+    sock.setblocking(False)
+    reader, writer = await asyncio.open_connection(sock=sock)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    await reader.readuntil(b"\r\n\r\n")  # 101, then never read again
+    web_world.discord.users["server"].add(3108)
+    hello = json.dumps(
+        {
+            "t": "hello",
+            "session": web_world.session_for(3108, "Sloth"),
+            "instance_id": "i-server",
+            "locale": "en",
+        }
+    ).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(hello))
+    writer.write(bytes([0x81, 0xFE]) + struct.pack("!H", len(hello)) + mask + masked)
+    await writer.drain()
+    hub = web_world.server.hub
+    for _ in range(200):
+        if hub.viewers():
+            break
+        await asyncio.sleep(0.01)
+    [viewer] = hub.by_token.values()
+    pad = "y" * 20_000
+    for n in range(400):
+        viewer.send({"t": "pad", "n": n, "x": pad})
+        await asyncio.sleep(0)
+        if viewer.closed:
+            break
+    assert viewer.closed
+    writer.close()
