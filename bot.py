@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.access import ChannelAccessOf
 from cogs.activity import ENTRY_POINT_NAME, ENTRY_POINT_TYPE
 from cogs.base import make_hats_group
 from cogs.clock import now
@@ -452,6 +453,7 @@ class HatsBot(commands.AutoShardedBot):
             limits=self._check_limits,
             swap_timeout=self.settings.swap_timeout,
             run_cpu=self.run_cpu,
+            access=ChannelAccessOf(self),
         )
         await self.store.watch(self.web.hub.on_change)
         await self.store.watch_lobbies(self.web.on_lobby_change)
@@ -704,6 +706,7 @@ def web_config(settings: Settings, application_id: int | None = None) -> WebConf
         client_secret=settings.client_secret,
         discord_api=settings.discord_api,
         local=settings.local,
+        bot_token=settings.token,
     )
 
 

@@ -112,15 +112,12 @@ class ActivityCog(HatsFeature, name="ActivityCog"):
     async def launch(self, interaction: discord.Interaction) -> None:
         """Answer ``interaction`` with LAUNCH_ACTIVITY (callback type 12), or say why not.
 
-        Not offered by this bot, or in a DM (the Activity needs a server channel): a private
-        answer that says what to do instead.
+        Not offered by this bot: a private answer that says what to do instead. In a DM or
+        group DM the Activity plays alone (issue 34.2, docs/activity-places.md).
         """
         tr = self.tr(interaction)
         if not self.offered:
             await send_private(interaction, tr(NOT_OFFERED))
-            return
-        if interaction.guild_id is None:
-            await send_private(interaction, tr(NEEDS_SERVER))
             return
         await interaction.response.launch_activity()
 
@@ -170,8 +167,10 @@ def entry_point_payload(
         "description": ENTRY_POINT_DESCRIPTION,
         "type": ENTRY_POINT_TYPE,
         "handler": LAUNCH_BY_DISCORD,
-        "contexts": [0],  # servers: the Activity needs a server channel
-        "integration_types": [0],
+        # servers, DMs with the bot, DMs and group DMs (issue 34.2: the Activity plays there
+        # alone); installed to a server or to a user (User Install, docs/activity-places.md)
+        "contexts": [0, 1, 2],
+        "integration_types": [0, 1],
     }
     if translator is not None:
         names: dict[str, str] = {}

@@ -31,12 +31,20 @@ __all__ = ["HatsFeature", "make_hats_group"]
 
 
 def make_hats_group() -> app_commands.Group:
-    """The ``/hats`` group, usable in servers and in DMs with the bot (Discord app contexts)."""
+    """The ``/hats`` group (Discord app contexts and installation types).
+
+    Installed to a server or to a user (User Install), offered in servers, DMs with the bot,
+    and DMs and group DMs between users: ``/hats play`` opens the Activity in all of them
+    (issue 34.2). Discord sets contexts per top-level command only, so the other subcommands
+    are held to where the bot can act by :meth:`cogs.errors.HatsTree.interaction_check`.
+    """
     return app_commands.Group(
         name="hats",
         description="Play the card game Hats",
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-        allowed_installs=app_commands.AppInstallationType(guild=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
     )
 
 

@@ -119,8 +119,48 @@ async def answer_unknown_control(interaction: discord.Interaction) -> None:
         log.warning("could not answer an unknown control: %s", exc)
 
 
+OFFERED_EVERYWHERE = frozenset({"hats play"})
+"""Commands a user install may run where the bot cannot act (a DM or group DM between users,
+a server without the bot): they open the Activity, which plays there alone (issue 34.2)."""
+
+
+def bot_can_act(interaction: discord.Interaction) -> bool:
+    """Whether the bot can post where ``interaction`` came from.
+
+    A server the bot is in, or the bot's own DMs; not a DM or group DM between users
+    (context ``PRIVATE_CHANNEL``), nor a server without the bot (a User Install's command).
+    """
+    context = getattr(interaction, "context", None)
+    if context is not None and context.private_channel:
+        return False
+    if interaction.guild_id is not None:
+        return interaction.client.get_guild(interaction.guild_id) is not None
+    return True
+
+
 class HatsTree(app_commands.CommandTree):
     """The bot's command tree with a private, translated answer for every failure."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Hold ``/hats`` subcommands to where the bot can act (:func:`bot_can_act`).
+
+        :data:`OFFERED_EVERYWHERE` runs anywhere; elsewhere a private answer says what works.
+        """
+        command = interaction.command
+        if command is None or command.qualified_name in OFFERED_EVERYWHERE:
+            return True
+        if bot_can_act(interaction):
+            return True
+        bot: Any = interaction.client
+        tr = bot.translator.for_locale(interaction.locale)
+        await send_private(
+            interaction,
+            tr(
+                "Here Hats plays in its Activity only: use /hats play to open it. The other "
+                "commands work in a server that added Hats and in DMs with the bot."
+            ),
+        )
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -52,7 +52,14 @@ from cogs.errors import GuardedItem
 from cogs.mentions import only
 from cogs.replies import send_private
 from data import LobbyRow, StoreError
-from data.game_flags import HINTS, LANGUAGE, PRACTICE, hints_allowed, is_practice
+from data.game_flags import (
+    HINTS,
+    LANGUAGE,
+    PRACTICE,
+    hints_allowed,
+    is_activity_only,
+    is_practice,
+)
 from engine import Event, GameResult
 from service import GameSession, ServiceError, lobby_requests
 from service.requests import hint_position, hint_seed
@@ -207,7 +214,13 @@ def end_notes(
 
 
 def posts_table(session: GameSession) -> bool:
-    """False for a practice game outside a thread: no table, the hand shows the tea table."""
+    """False where a game has no table message.
+
+    A practice game outside a thread (the hand shows the tea table) and a DM or group DM
+    Activity's game (it lives in the Activity alone, issue 34.2).
+    """
+    if is_activity_only(session.row.settings):
+        return False
     return not session.practice or session.row.settings.get(WHERE) == "thread"
 
 

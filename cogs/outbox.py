@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from cogs.clock import now
 from data import OutboxItem, OutboxKind, StoreError, TimerRow
+from data.game_flags import is_activity_only
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -113,7 +114,14 @@ class OutboxCog(commands.Cog, name="OutboxCog"):
                 session = await self.bot.games.load_game(item.game_id)
                 if session is not None:
                     name = "start" if item.kind is OutboxKind.START else "end"
-                    for hook in self._hooks(f"announce_{name}"):
+                    # a DM or group DM Activity's game lives in the Activity alone: no table,
+                    # no hand DMs; its timers still follow hats_game_started (issue 34.2)
+                    hooks = (
+                        []
+                        if is_activity_only(session.row.settings)
+                        else self._hooks(f"announce_{name}")
+                    )
+                    for hook in hooks:
                         await hook(session)
                     event = "game_started" if item.kind is OutboxKind.START else "game_over"
                     self.bot.dispatch(f"hats_{event}", session)

@@ -46,6 +46,7 @@ from cogs.replies import log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from cogs.teams import SWAP_TIMER
 from data import StoreFault
+from data.game_flags import is_activity_only
 from engine import (
     Action,
     ActionKind,
@@ -861,7 +862,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
     async def on_hats_step(
         self, session: GameSession, event: Event, actor: str, origin: int | None
     ) -> None:
-        """Ping whoever must act now with a new DM; edit or collapse a live DM only when due."""
+        """Ping whoever must act now with a new DM; edit or collapse a live DM only when due.
+
+        Nothing for a DM or group DM Activity's game: it lives in the Activity alone.
+        """
+        if is_activity_only(session.row.settings):
+            return
         game = session.game
         if game.is_over:
             for seat in range(game.seats):

@@ -33,6 +33,7 @@ from cogs.mentions import NOBODY, only
 from cogs.replies import send_private
 from cogs.scope import require_host
 from data import LobbyRow, LobbySeat, StoreError, TimerRow
+from data.game_flags import is_activity_only
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
 from service.lobby_requests import pick_team, seat_order, shuffle_teams, team_positions
@@ -260,8 +261,11 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
     # ------------------------------------------------------------------ team threads
     @commands.Cog.listener()
     async def on_hats_game_started(self, session: GameSession) -> None:
-        """Open one private thread per team with both partners, or fall back to the relay."""
-        if session.game.seats != TEAM_SEATS:
+        """Open one private thread per team with both partners, or fall back to the relay.
+
+        Not for a DM or group DM Activity's game: its team chat is the Activity's.
+        """
+        if session.game.seats != TEAM_SEATS or is_activity_only(session.row.settings):
             return
         if session.message(THREAD_ROLE, 0) or session.message(RELAY_ROLE):
             return  # announced before a restart

@@ -33,6 +33,7 @@ from cogs.mentions import NOBODY
 from cogs.replies import send_private
 from cogs.scope import require_host
 from data import LobbyRow, StoreError, TimerRow
+from data.game_flags import is_activity_only
 from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import REMINDER, TURN, turn_timer
 from service.due import due_deadline, still_due, take_once
@@ -127,6 +128,8 @@ class TimersCog(HatsFeature, name="TimersCog"):
         Sent at most once per reminder deadline, although a deadline fires at least once
         (:func:`service.due.take_once`).
         """
+        if is_activity_only(session.row.settings):
+            return  # a DM or group DM Activity: its view shows the deadline, no DM
         seat = still_due(session, row)
         if seat is None or not await take_once(self.bot.games, row):
             return

@@ -8,6 +8,9 @@ A game's settings (the JSON object stored with it, ``GameRow.settings``) may hol
   games are limited or counted (:func:`is_practice` is the one predicate for all of that).
 - :data:`HINTS` ``true``: ``/hats hint`` may be asked; such a game is not rated
   (:func:`is_rated_kind`), though it stays in history like any finished game.
+- :data:`ACTIVITY_ONLY` ``true``: a game of an Activity opened in a DM or group DM (issue 34.2):
+  it lives in the Activity alone (no channel messages, no hand DMs) and is never rated
+  (ratings, leaderboards and game nights are per server).
 
 Both are written by :func:`data.jsoncodec.dumps` (compact JSON), so the stored text of a
 practice game's settings always contains :data:`PRACTICE_JSON`; the history's SQL relies on it.
@@ -19,11 +22,13 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
+    "ACTIVITY_ONLY",
     "HINTS",
     "LANGUAGE",
     "PRACTICE",
     "PRACTICE_JSON",
     "hints_allowed",
+    "is_activity_only",
     "is_practice",
     "is_rated_kind",
     "not_practice_sql",
@@ -35,6 +40,8 @@ HINTS = "hints"
 """Settings key: ``true`` when the lobby's host allowed ``/hats hint`` (lobby and game)."""
 LANGUAGE = "language"
 """Settings key of a practice game: the learner's Discord locale (the coach's language)."""
+ACTIVITY_ONLY = "activity_only"
+"""Settings key: ``true`` for a DM or group DM Activity's lobby and game (unrated)."""
 PRACTICE_JSON = f'"{PRACTICE}":true'
 """How :data:`PRACTICE` looks in the stored (compact JSON) settings text."""
 
@@ -58,6 +65,14 @@ def hints_allowed(settings: Mapping[str, Any]) -> bool:
     return is_practice(settings) or settings.get(HINTS) is True
 
 
+def is_activity_only(settings: Mapping[str, Any]) -> bool:
+    """True for a DM or group DM Activity's lobby or game: no channel messages, no hand DMs."""
+    return settings.get(ACTIVITY_ONLY) is True
+
+
 def is_rated_kind(settings: Mapping[str, Any]) -> bool:
-    """False for games that are never rated, whoever plays: practice, or hints allowed."""
-    return not hints_allowed(settings)
+    """False for games that are never rated, whoever plays.
+
+    Practice, hints allowed, or played in a DM or group DM Activity.
+    """
+    return not hints_allowed(settings) and not is_activity_only(settings)

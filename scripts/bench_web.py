@@ -124,6 +124,7 @@ async def server_main(args: argparse.Namespace) -> None:
     from service import GameService
     from texts.i18n import Translator
     from web import WebConfig, WebServer
+    from web.instances import KnownInstances
 
     n_clients = args.games * args.viewers
     limit = raise_open_files(n_clients + 1000)
@@ -155,6 +156,7 @@ async def server_main(args: argparse.Namespace) -> None:
             names={},
             locales={},
             dispatch=lambda *a: None,
+            instances=(known := KnownInstances()),
         )
         holder["server"] = server
         await server.start()
@@ -174,9 +176,11 @@ async def server_main(args: argparse.Namespace) -> None:
             for s in range(args.viewers):
                 user = users[s] if s < SEATS else USER_BASE * 2 + g * args.viewers + s
                 token = server.sessions.issue(user, f"P{user}")[0]
+                known.join(f"i-{channel}", user, channel_id=channel, guild_id=GUILD)
                 hello = {
                     "t": "hello",
                     "session": token,
+                    "instance_id": f"i-{channel}",
                     "channel_id": str(channel),
                     "guild_id": str(GUILD),
                     "locale": "en-US",

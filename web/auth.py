@@ -126,9 +126,19 @@ class Sessions:
         self._serializer = URLSafeTimedSerializer(key, salt=SESSION_SALT, signer=signer)
 
     def issue(self, user_id: int, name: str, *, local: bool = False) -> tuple[str, float]:
-        """A new session for ``user_id``: ``(token, expires_at)``."""
+        """A new session for ``user_id``: ``(token, expires_at)``.
+
+        Every call gives a different token (a random nonce ``r``): two sign-ins of one user
+        in the same second are two sessions, whose WebSockets do not replace each other.
+        """
         now = self.clock()
-        payload = {"u": str(user_id), "n": name, "l": local, "i": int(now)}
+        payload = {
+            "u": str(user_id),
+            "n": name,
+            "l": local,
+            "i": int(now),
+            "r": secrets.token_urlsafe(9),
+        }
         token = self._serializer.dumps(payload)
         return token, float(int(now)) + self.ttl
 

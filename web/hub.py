@@ -52,6 +52,8 @@ log = logging.getLogger("hats.web")
 
 MAX_QUEUED = 128
 """Frames a client may leave unsent before it is dropped."""
+LOW_WATER = 32
+"""Frames queued for a client beyond which its read loop waits for the writer (Viewer.room)."""
 MAX_BUFFERED = 256 * 1024
 """Bytes a client's socket may hold unsent before it is dropped."""
 SEND_TIMEOUT_S = 10.0
@@ -71,8 +73,9 @@ class Viewer:
     """One connected WebSocket client.
 
     ``user``: its session's user; ``tr``: its language; ``channel_id``/``guild_id``: where the
-    Activity was opened; ``game_id``: the game it watches (None: the channel's lobby);
-    ``step``: the last step number pushed to it.
+    Activity was opened (as Discord says: web.instances); ``private``: in a DM or group
+    DM; ``game_id``: the game it watches (None: the channel's lobby); ``step``: the last
+    step number pushed to it.
     """
 
     ws: web.WebSocketResponse
@@ -80,6 +83,7 @@ class Viewer:
     tr: Tr
     channel_id: int = 0
     guild_id: int | None = None
+    private: bool = False
     game_id: int | None = None
     step: int = -1
     session_token: str = ""
@@ -90,6 +94,7 @@ class Viewer:
     closed: bool = False
     tokens: float = 0.0
     refilled: float = 0.0
+    drained: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def user_id(self) -> int:
@@ -124,16 +129,29 @@ class Viewer:
                     # asyncio.timeout, not wait_for: no task of its own per frame (3.11+)
                     async with asyncio.timeout(SEND_TIMEOUT_S):
                         await self.ws.send_str(text)
+                    if len(self.queue) <= LOW_WATER:
+                        self.drained.set()
         except (TimeoutError, ConnectionError, RuntimeError):
             self.drop(CLOSE_TOO_SLOW, "too slow")
         except asyncio.CancelledError:
             pass
+
+    async def room(self) -> None:
+        """Wait until at most :data:`LOW_WATER` frames are queued (or the client is closed).
+
+        The connection's read loop waits here, so a client's own answers never pile up to
+        :data:`MAX_QUEUED` while it keeps reading.
+        """
+        while len(self.queue) > LOW_WATER and not self.closed:
+            self.drained.clear()
+            await self.drained.wait()
 
     def drop(self, code: int, reason: str) -> None:
         """Close the client (without waiting for it) with ``code``."""
         if self.closed:
             return
         self.closed = True
+        self.drained.set()
         self.queue.clear()
         self.wake.set()
         task = asyncio.get_running_loop().create_task(
@@ -145,6 +163,7 @@ class Viewer:
         """Stop the writer task (the connection has ended)."""
         self.closed = True
         self.wake.set()
+        self.drained.set()
         if self.writer is not None:
             self.writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

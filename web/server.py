@@ -34,7 +34,7 @@ from aiohttp import web
 
 from coach import suggest
 from data import LobbyChange, LobbyRow, LobbySeat, StoreError
-from data.game_flags import HINTS
+from data.game_flags import ACTIVITY_ONLY, HINTS, is_activity_only
 from service import ServiceError
 from service import lobby_requests as lobbies
 from service.deadlines import SWAP_TIMEOUT, TURN_TIMER
@@ -49,7 +49,9 @@ from web.auth import (
     Sessions,
     local_user_id,
 )
+from web.frames import parse_json
 from web.hub import Hub, Viewer
+from web.instances import ChannelAccess, DiscordInstances, InstanceCache, InstanceLookup
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
@@ -93,7 +95,9 @@ class WebConfig:
     local mode); ``discord_api``: Discord's API base URL (tests point it at a fake);
     ``session_ttl``: seconds a session lives; ``client_dir``: the built browser app;
     ``rate_per_s``/``rate_burst``: requests a second one WebSocket may send on average / at
-    once (a request over the limit is answered ``rate_limited``).
+    once (a request over the limit is answered ``rate_limited``); ``bot_token``: asks Discord
+    where each Activity instance runs (web.instances; without it and ``client_id`` no
+    WebSocket outside local mode is accepted).
     """
 
     port: int
@@ -106,6 +110,7 @@ class WebConfig:
     client_dir: Path = CLIENT_DIR
     rate_per_s: float = RATE_PER_S
     rate_burst: float = RATE_BURST
+    bot_token: str | None = field(default=None, repr=False)
 
 
 class WebServer:
@@ -132,6 +137,8 @@ class WebServer:
         default_timer: Callable[[int], float | None] | None = None,
         swap_timeout: float | None = 120.0,
         run_cpu: Callable[..., Awaitable[Any]] | None = None,
+        access: ChannelAccess | None = None,
+        instances: InstanceLookup | None = None,
     ) -> None:
         self.config = config
         self.games = games
@@ -156,6 +163,12 @@ class WebServer:
             else None
         )
         self.hub = Hub(games, translator, names)
+        self.access = access
+        """The bot's view of server channels' permissions (None: nobody may post there)."""
+        if instances is None and config.bot_token and config.client_id and not config.local:
+            instances = DiscordInstances(config.discord_api, config.client_id, config.bot_token)
+        self.instances = InstanceCache(instances) if instances is not None else None
+        """Verified Activity instances (None: only local mode accepts WebSockets)."""
         self.watch_listeners: list[Callable[[int | None], None]] = []
         """Called with a game id when its set of live viewers changed."""
         self._local_users = 0
@@ -209,6 +222,9 @@ class WebServer:
             self._runner = None
         if self.oauth is not None:
             await self.oauth.close()
+        lookup = self.instances.lookup if self.instances is not None else None
+        if isinstance(lookup, DiscordInstances):
+            await lookup.close()
 
     def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
         """Whether ``user_id`` watches game ``game_id`` live in the Activity (this process).
@@ -345,6 +361,15 @@ class WebServer:
                 "you_joined": any(s.user_id == viewer.user_id for s in row.seats),
                 "you_host": row.host_id == viewer.user_id,
                 "can_start": len(row.seats) >= lobbies.MIN_SEATS,
+                "rated": not viewer.private,
+                "note": (
+                    viewer.tr(
+                        "Unrated: games in direct messages count for no rating, "
+                        "leaderboard or game night."
+                    )
+                    if viewer.private
+                    else None
+                ),
             },
         }
 
@@ -406,6 +431,8 @@ class WebServer:
         user_id = viewer.user_id
         games = self.games
         tr = viewer.tr
+        if op != "leave":  # leaving is always allowed (it only frees a seat)
+            await self.check_may_post(viewer)
         if op == "open":
             await self._open_lobby(viewer)
             return
@@ -474,18 +501,53 @@ class WebServer:
             raise FrameError(
                 "bad_frame", tr("The app sent a request this server does not understand.")
             )
-        self.dispatch("hats_lobby_changed", row, status, closed)
+        self._lobby_event(viewer, "hats_lobby_changed", row, status, closed)
         await self.lobby_changed(viewer.channel_id, None if closed else row, status=status)
+
+    def _lobby_event(self, viewer: Viewer, event: str, row: LobbyRow, *args: Any) -> None:
+        """Tell the bot a lobby changed.
+
+        It draws the lobby message (a server channel), or only keeps its expiry (a DM or
+        group DM: the lobby lives in the Activity alone).
+        """
+        if viewer.private:
+            if not (args and args[-1] is True):  # not closed
+                self.dispatch("hats_lobby_updated", row)
+            return
+        self.dispatch(event, row, *args)
+
+    async def check_may_post(self, viewer: Viewer) -> None:
+        """Refuse (ServiceError) a lobby action of a user who may not post in its channel.
+
+        A user who may not view the server channel or send messages there, as the bot sees
+        its members and permission overwrites (the bot posts or edits the lobby and table
+        messages there). DMs, group DMs and local mode have nothing to check.
+        """
+        if self.local or viewer.private:
+            return
+        allowed = False
+        if self.access is not None and viewer.guild_id is not None:
+            allowed = await self.access.may_post(viewer.guild_id, viewer.channel_id, viewer.user_id)
+        if not allowed:
+            raise ServiceError(
+                "You need to see this channel and send messages in it to play here. "
+                "Ask a server admin, or open Hats in another channel."
+            )
 
     async def _open_lobby(self, viewer: Viewer) -> None:
         if self.limits is not None:
             await self.limits(viewer.user_id)
         timer = self.default_timer(viewer.guild_id or 0)
-        settings = {TURN_TIMER: timer or None, SWAP_TIMEOUT: self.swap_timeout}
+        settings: dict[str, Any] = {TURN_TIMER: timer or None, SWAP_TIMEOUT: self.swap_timeout}
+        if viewer.private:
+            settings[ACTIVITY_ONLY] = True  # a DM or group DM: unrated, no channel messages
         row = await self.games.open_lobby(
             viewer.guild_id or 0, viewer.channel_id, viewer.user_id, settings
         )
-        self.dispatch("hats_lobby_opened", row)
+        if viewer.private:
+            self.dispatch("hats_lobby_updated", row)
+        else:
+            self.dispatch("hats_lobby_opened", row)
         await self.lobby_changed(viewer.channel_id, row)
 
     async def _start(self, viewer: Viewer, row: LobbyRow) -> None:
@@ -501,7 +563,8 @@ class WebServer:
                     "or Team B to change your team, or let the host press Shuffle teams."
                 )
         session = await self.games.start_game(row.id, order)
-        self.dispatch("hats_lobby_changed", row, None, True, session.id)
+        if not viewer.private:
+            self.dispatch("hats_lobby_changed", row, None, True, session.id)
         self.dispatch("hats_game_started_here", session)
         self.dispatch("hats_outbox", session.id)
         await self.hub.game_started(row.channel_id, session.id)
@@ -515,6 +578,7 @@ class WebServer:
         ]
         if viewer.user_id not in [s.user_id for s in seats]:
             raise ServiceError("Only the players of that game can start a rematch.")
+        await self.check_may_post(viewer)
         await self._open_lobby(viewer)
         row = await self.games.lobby_in_channel(viewer.channel_id)
         if row is None:
@@ -523,7 +587,7 @@ class WebServer:
         row = await self.games.update_lobby(
             row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
         )
-        self.dispatch("hats_lobby_changed", row, None, False)
+        self._lobby_event(viewer, "hats_lobby_changed", row, None, False)
         await self.lobby_changed(viewer.channel_id, row)
 
     # ------------------------------------------------------------------ hints, team chat
@@ -593,14 +657,20 @@ class WebServer:
         for other in list(self.hub.by_game.get(session.id, ())):
             if other.user_id in (partner_id, viewer.user_id):
                 other.send(frame)
-        if not self.hub.watching(session.id, partner_id):
+        if not self.hub.watching(session.id, partner_id) and not is_activity_only(
+            session.row.settings
+        ):
             self.dispatch("hats_team_chat", session, seat, text)
 
 
 async def _json_body(request: web.Request) -> dict[str, Any] | None:
-    """The request's JSON object body, or None (not JSON, not an object, too big)."""
+    """The request's JSON object body, or None: the routes answer 400.
+
+    None when it is not JSON, nested too deep, not an object or too big; the size is checked
+    before parsing (web.frames).
+    """
     with contextlib.suppress(ValueError, web.HTTPRequestEntityTooLarge):
-        body = await request.json()
+        body = parse_json(await request.read(), max_chars=MAX_BODY)
         if isinstance(body, dict):
             return body
     return None

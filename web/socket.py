@@ -1,6 +1,7 @@
 """One WebSocket client's conversation (``GET /ws``, hats-activity/1, docs/ACTIVITY_PROTOCOL.md).
 
-``hello`` first (the session, the Activity's channel, the locale, a step to resume from), then
+``hello`` first (the session, the Activity instance whose server and channel Discord names:
+web.instances, the locale, a step to resume from), then
 requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``. Every move goes
 through the same service calls and checks as the hand buttons and slash commands
 (:mod:`service.requests`, :meth:`GameService.play`); a refusal is an ``error`` frame whose
@@ -12,13 +13,13 @@ an ``error`` frame and changes nothing. Each connection has its own rate limit
 
 from __future__ import annotations
 
-import json
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from data import StoreError
 from engine import IllegalMove, action_from_dict
@@ -34,15 +35,24 @@ from service.requests import (
     switch_auto_end,
 )
 from texts.replies import error_text, fault_text
-from web.auth import BadSession, ExpiredSession
+from web.auth import BadSession, DiscordUnreachable, ExpiredSession
+from web.frames import parse_json
 from web.hub import CLOSE_BAD_SESSION, Viewer
+from web.instances import NotInInstance, Place, UnknownInstance
 from web.views import plain_labels
 
 if TYPE_CHECKING:
     from service import GameSession
     from web.server import WebServer
 
-__all__ = ["MAX_FRAME", "RATE_BURST", "RATE_PER_S", "serve_socket"]
+__all__ = [
+    "CLOSE_NOT_IN_INSTANCE",
+    "CLOSE_TRY_LATER",
+    "MAX_FRAME",
+    "RATE_BURST",
+    "RATE_PER_S",
+    "serve_socket",
+]
 
 log = logging.getLogger("hats.web")
 
@@ -59,6 +69,11 @@ HEARTBEAT_S = 20.0
 HELLO_TIMEOUT_S = 15.0
 """Seconds a new connection has to send ``hello``."""
 LANGUAGES = ("en", "de", "es", "fr", "it")
+CLOSE_NOT_IN_INSTANCE = 4003
+"""WebSocket close code: Discord does not list this user in the Activity instance (or knows
+no such instance); the client shows the ``unsupported`` message and does not retry."""
+CLOSE_TRY_LATER = 1013
+"""WebSocket close code: Discord could not be asked (the client retries with backoff)."""
 
 Handler = Callable[["Conversation", dict[str, Any]], Awaitable[None]]
 
@@ -74,14 +89,38 @@ class FrameError(Exception):
 
 async def serve_socket(server: WebServer, request: web.Request) -> web.WebSocketResponse:
     """Serve one WebSocket client to its end."""
-    ws = web.WebSocketResponse(heartbeat=HEARTBEAT_S, max_msg_size=MAX_MESSAGE)
+    ws = _Socket(heartbeat=HEARTBEAT_S, max_msg_size=MAX_MESSAGE)
     await ws.prepare(request)
     conversation = Conversation(server, ws, request)
+    ws.too_big_text = conversation._too_big_text
     try:
         await conversation.run()
     finally:
         await conversation.end()
     return ws
+
+
+class _Socket(web.WebSocketResponse):
+    """aiohttp's WebSocket, which says ``too_big`` before closing on an oversized frame.
+
+    A frame over :data:`MAX_MESSAGE` bytes is cut off by aiohttp's reader, which then closes
+    the connection with 1009 (message too big). The protocol documents the ``too_big`` error
+    frame: it is sent first (``id`` null: the frame was never read), then the close.
+    """
+
+    too_big_text: Callable[[], str] | None = None
+
+    async def close(
+        self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True
+    ) -> bool:
+        """Close the connection; after an oversized frame, send ``too_big`` first."""
+        if code == WSCloseCode.MESSAGE_TOO_BIG and not self.closed and self.too_big_text:
+            text = self.too_big_text()
+            self.too_big_text = None
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.send_json({"t": "error", "id": None, "code": "too_big", "message": text})
+            message = message or b"too_big"
+        return await super().close(code=code, message=message, drain=drain)
 
 
 class Conversation:
@@ -130,7 +169,7 @@ class Conversation:
             request_id = _request_id(frame)
             try:
                 if len(msg.data) > MAX_FRAME:
-                    raise FrameError("too_big", self.tr("That request is too big."))
+                    raise FrameError("too_big", self._too_big_text())
                 if not self._take_token():
                     raise FrameError(
                         "rate_limited",
@@ -152,6 +191,19 @@ class Conversation:
                 )
             if self.ws.closed:
                 break
+            await self._room()
+
+    async def _room(self) -> None:
+        """Read the client's next request only once its answers are sent (web.hub.LOW_WATER).
+
+        A client that reads keeps up (its answers leave, the wait ends); one that does not
+        read is dropped by its writer (a full socket buffer, a send timeout), which also ends
+        the wait. Without it, 300 requests sent at once queued 300 answers while the read loop
+        ran, and a client that read everything was closed "too slow".
+        """
+        viewer = self.viewer
+        if viewer is not None:
+            await viewer.room()
 
     async def dispatch(self, frame: dict[str, Any]) -> None:
         """Handle one parsed frame."""
@@ -177,6 +229,9 @@ class Conversation:
 
     def _bad_frame_text(self) -> str:
         return self.tr("The app sent a request this server does not understand.")
+
+    def _too_big_text(self) -> str:
+        return self.tr("That request is too big.")
 
     async def end(self) -> None:
         """The connection ended: count the viewer out."""
@@ -215,31 +270,21 @@ class Conversation:
         if isinstance(locale, str) and not user.local:
             server.locales[user.user_id] = locale  # their DMs follow the same language
         server.names[user.user_id] = user.name
-        guild_id = _snowflake(frame.get("guild_id"))
-        channel_id = _snowflake(frame.get("channel_id"))
-        if server.local:
+        if server.local:  # one table; a DM-like place when the SDK mock has no server
+            private = "guild_id" in frame and frame["guild_id"] is None
             channel_id, guild_id = server.local_channel, server.local_guild
-        if guild_id is None:
-            await self.ws.send_json(
-                {
-                    "t": "unsupported",
-                    "reason": "dm",
-                    "message": tr(
-                        "Hats needs a server channel: open the Activity in a text or voice "
-                        "channel of a server. In direct messages, play with /hats hand."
-                    ),
-                }
-            )
-            await self.ws.close()
-            return
-        if channel_id is None:
-            raise FrameError("bad_frame", self._bad_frame_text())
+        else:
+            place = await self._place(frame, user.user_id, tr)
+            if place is None:
+                return
+            channel_id, guild_id, private = place.channel_id, place.guild_id, place.private
         viewer = Viewer(
             self.ws,
             user,
             tr,
             channel_id=channel_id,
             guild_id=guild_id,
+            private=private,
             session_token=str(token),
             transport=self.request.transport,
         )
@@ -253,9 +298,45 @@ class Conversation:
                 "user": {"id": str(user.user_id), "name": user.name},
                 "locale": language,
                 "channel_id": str(channel_id),
+                "place": "private" if private else "server",
             }
         )
         await self.subscribe()
+
+    async def _place(self, frame: dict[str, Any], user_id: int, tr: Any) -> Place | None:
+        """Where this client's Activity runs, as Discord says (its ``instance_id``).
+
+        None after refusing the connection: a user Discord does not list in the instance,
+        an unknown instance (``unsupported`` frame, then close :data:`CLOSE_NOT_IN_INSTANCE`:
+        the client shows the message and does not retry), Discord unreachable (close
+        :data:`CLOSE_TRY_LATER`: the client retries).
+        """
+        instances = self.server.instances
+        try:
+            if instances is None:
+                raise UnknownInstance("instance verification is not configured")
+            return await instances.verify(frame.get("instance_id"), user_id)
+        except (NotInInstance, UnknownInstance) as exc:
+            not_in = isinstance(exc, NotInInstance)
+            reason = "not_in_instance" if not_in else "unknown_instance"
+            log.info("hello refused (%s): %s", reason, exc)
+            text = (
+                tr(
+                    "You are not in this Activity: Discord does not list you among its "
+                    "players. Join it from the channel or call, then open Hats again."
+                )
+                if not_in
+                else tr(
+                    "This Activity could not be verified with Discord. Close it and "
+                    "launch Hats again."
+                )
+            )
+            await self.ws.send_json({"t": "unsupported", "reason": reason, "message": text})
+            await self.ws.close(code=CLOSE_NOT_IN_INSTANCE, message=reason.encode())
+        except DiscordUnreachable as exc:
+            log.warning("hello: Discord did not answer for the instance: %s", exc)
+            await self.ws.close(code=CLOSE_TRY_LATER, message=b"discord_unreachable")
+        return None
 
     async def subscribe(self) -> None:
         """Watch the channel's live game (its current view), else its lobby."""
@@ -442,9 +523,12 @@ class Conversation:
 
 
 def _parse(data: str) -> Any:
-    """The frame's JSON value, or None when it is not JSON (at most MAX_MESSAGE bytes)."""
+    """The frame's JSON value, or None when it is not JSON or nested too deep (web.frames).
+
+    Frames reach here with at most :data:`MAX_MESSAGE` bytes (aiohttp's limit).
+    """
     try:
-        return json.loads(data)
+        return parse_json(data, max_chars=MAX_MESSAGE)
     except ValueError:
         return None
 

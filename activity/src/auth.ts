@@ -3,7 +3,8 @@
  *
  * - Inside Discord (the iframe's URL carries `frame_id`): the Embedded App SDK's `ready`,
  *   `authorize` (scope `identify`) for an OAuth2 code, `POST /api/token` with it, then
- *   `authenticate` with the returned access token. The channel and guild come from the SDK,
+ *   `authenticate` with the returned access token. The instance id comes from the SDK (the
+ *   server asks Discord where that instance runs: the client's channel is never trusted),
  *   the locale from `userSettingsGetLocale`.
  * - Outside Discord (local mode, tests): `DiscordSDKMock` stands in for the SDK; the player
  *   picks a name and `POST /api/local` signs them in (only when `GET /api/config` says the
@@ -15,6 +16,8 @@ export interface Session {
   session: string;
   user: User;
   expiresAt: number;
+  /** The Activity instance (the SDK's `instanceId`): the server verifies it with Discord. */
+  instanceId: string | null;
   channelId: string;
   guildId: string | null;
   locale: string;
@@ -91,6 +94,7 @@ export async function discordSignIn(config: Config, sdkModule: Sdk, fetchFn: Fet
       session: answer.session,
       user: answer.user,
       expiresAt: answer.expires_at,
+      instanceId: sdk.instanceId || null,
       channelId: sdk.channelId ?? "",
       guildId: sdk.guildId ?? null,
       locale,
@@ -108,11 +112,15 @@ interface Stored {
   answer: SessionAnswer;
 }
 
-/** Where a local table sits: the URL's `channel_id` and `guild_id` (defaults "1"). */
-export function localPlace(search: string): { channelId: string; guildId: string } {
+/**
+ * Where the SDK mock says a local table sits: the URL's `channel_id` and `guild_id` (defaults
+ * "1"); `guild_id=none` is a DM or group DM (no server: the lobby is unrated, as in Discord).
+ */
+export function localPlace(search: string): { channelId: string; guildId: string | null } {
   const q = new URLSearchParams(search);
   const digits = (v: string | null, d: string): string => (v && /^\d{1,20}$/.test(v) ? v : d);
-  return { channelId: digits(q.get("channel_id"), "1"), guildId: digits(q.get("guild_id"), "1") };
+  const guildId = q.get("guild_id") === "none" ? null : digits(q.get("guild_id"), "1");
+  return { channelId: digits(q.get("channel_id"), "1"), guildId };
 }
 
 /** The name a player must pick in local mode: 1–32 characters once trimmed. */
@@ -156,8 +164,9 @@ export async function localSignIn(
       session: answer.session,
       user: answer.user,
       expiresAt: answer.expires_at,
+      instanceId: null, // local mode: one local table, nothing to verify
       channelId: mock.channelId ?? place.channelId,
-      guildId: mock.guildId ?? place.guildId,
+      guildId: place.guildId === null ? null : (mock.guildId ?? place.guildId),
       locale: opts.language,
       local: true,
       renew: () => once(),

@@ -53,6 +53,8 @@ export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 1500;
 /** An attempt that is neither welcomed nor closed after this long is abandoned and retried. */
 export const CONNECT_TIMEOUT_MS = 5000;
+/** Close code: Discord does not list this user in the Activity instance; never retried. */
+export const NOT_IN_INSTANCE = 4003;
 
 /**
  * Milliseconds to wait before reconnect attempt `attempt` (0 = the first retry): the base
@@ -89,6 +91,7 @@ export type Answer =
 
 export interface HelloParams {
   session: string;
+  instance_id: string | null;
   channel_id: string;
   guild_id: string | null;
   locale: string;
@@ -274,6 +277,11 @@ export class Connection {
     this.failPending("disconnected");
     const status = this.state.status;
     if (status === "stopped" || status === "unsupported") return;
+    if (code === NOT_IN_INSTANCE) {
+      // refused by the server (its `unsupported` frame, shown as a page, says why)
+      this.setState({ status: "unsupported", retryAt: null });
+      return;
+    }
     if (code === BAD_SESSION && this.opts.renewSession) {
       // A fresh session is worth trying at once (a restarted local bot forgets every
       // session); a second 4001 straight after a renewal waits out the backoff instead.

@@ -57,6 +57,7 @@ function play(first: Session): void {
     socket: (url) => new WebSocket(url) as unknown as import("./connection").SocketLike,
     hello: () => ({
       session: session.session,
+      instance_id: session.instanceId,
       channel_id: session.channelId,
       guild_id: session.guildId,
       locale: session.locale,

@@ -111,6 +111,10 @@ export interface Lobby {
   you_joined: boolean;
   you_host: boolean;
   can_start: boolean;
+  /** False in a DM or group DM (issue 34.2): ratings are per server. */
+  rated?: boolean;
+  /** Says why the game is unrated, in the player's language (null in a server). */
+  note?: string | null;
 }
 
 export type ErrorCode =
@@ -128,7 +132,14 @@ export type ErrorCode =
   | "store_failed";
 
 export type ServerFrame =
-  | { t: "welcome"; user: User; locale: Language; channel_id: string; texts?: Record<string, string> }
+  | {
+      t: "welcome";
+      user: User;
+      locale: Language;
+      channel_id: string;
+      place?: "server" | "private";
+      texts?: Record<string, string>;
+    }
   | { t: "unsupported"; reason: string; message: string }
   | { t: "lobby"; lobby: Lobby | null }
   | View
@@ -159,6 +170,8 @@ export type ClientFrame =
   | {
       t: "hello";
       session: string;
+      /** The SDK's `instanceId`: the server asks Discord where it runs and who is in it. */
+      instance_id: string | null;
       channel_id: string;
       guild_id: string | null;
       locale: string;

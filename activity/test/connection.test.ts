@@ -77,7 +77,7 @@ function setup(opts: { renew?: () => Promise<void>; random?: () => number } = {}
       sockets.push(s);
       return s;
     },
-    hello: () => ({ session, channel_id: "42", guild_id: "7", locale: "de" }),
+    hello: () => ({ session, instance_id: "i-9", channel_id: "42", guild_id: "7", locale: "de" }),
     onFrame: (f) => frames.push(f),
     timers,
     random: opts.random ?? (() => 1),
@@ -109,8 +109,29 @@ describe("the connection", () => {
     conn.start();
     last().open();
     expect(last().sent).toEqual([
-      { t: "hello", session: "s1", channel_id: "42", guild_id: "7", locale: "de", resume: null },
+      { t: "hello", session: "s1", instance_id: "i-9", channel_id: "42", guild_id: "7", locale: "de", resume: null },
     ]);
+  });
+
+  it("stops after a refusal (4003: not in the Activity instance) and never retries", () => {
+    const { conn, sockets, frames, last } = setup();
+    conn.start();
+    last().open();
+    last().push({ t: "unsupported", reason: "not_in_instance", message: "You are not in this Activity" });
+    last().drop(4003);
+    expect(conn.state.status).toBe("unsupported");
+    expect(frames.map((f) => f.t)).toEqual(["unsupported"]);
+    conn.start();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it("stops after a 4003 close that came without its frame too", () => {
+    const { conn, sockets, last } = setup();
+    conn.start();
+    last().open();
+    last().drop(4003);
+    expect(conn.state).toMatchObject({ status: "unsupported", retryAt: null });
+    expect(sockets).toHaveLength(1);
   });
 
   it("reconnects after a loss with growing delays and resumes from the last view's step", () => {

@@ -142,9 +142,12 @@ def assert_fits(page: Any, when: str) -> None:
     assert size["width"] <= size["innerWidth"], f"{when}: the page scrolls sideways: {size}"
 
 
-def sit_down_with_two_ais(page: Any, url: str, *, start: bool = True) -> None:
-    """Sign in as Ana, open the lobby, add two AI players (easy, normal) and start."""
-    page.goto(url + "?name=Ana")
+def sit_down_with_two_ais(page: Any, url: str, *, start: bool = True, query: str = "") -> None:
+    """Sign in as Ana, open the lobby, add two AI players (easy, normal) and start.
+
+    ``query``: more URL parameters (``&guild_id=none``: the SDK mock in a DM or group DM).
+    """
+    page.goto(url + "?name=Ana" + query)
     page.click("[data-testid=lobby-open]")
     for level in ("easy", "normal"):
         seats = page.locator("[data-testid^=lobby-seat-]:not(.empty)").count()

@@ -194,7 +194,8 @@ def adopt_web_steps(env: Any) -> None:
     """Announce the service's events as bot-owned work when they come from the web server.
 
     simcord's ``settle`` waits only for work the bot started; steps the web server commits
-    come from its own task, so their listeners are adopted here (simcord's private scope).
+    and the events it fires (a game started there) come from its own task, so their
+    listeners are adopted here (simcord's private scope).
     """
     from simcord._runtime import _BOT_SCOPE
 
@@ -209,6 +210,18 @@ def adopt_web_steps(env: Any) -> None:
             dispatch(name, *args)
 
     games.dispatch = owned
+    web = getattr(env.bot, "web", None)
+    if web is not None:  # the web server's own events (a start, a lobby opened there)
+        fire = web.dispatch
+
+        def owned_web(name: str, *args: Any) -> None:
+            if _BOT_SCOPE.get() is not None:
+                fire(name, *args)
+                return
+            with env._bot_scope():
+                fire(name, *args)
+
+        web.dispatch = owned_web
 
 
 async def open_activity(
@@ -216,16 +229,30 @@ async def open_activity(
 ) -> Any:
     """``user``'s Activity on ``channel``: a WebSocket on the bot's web server, hello sent.
 
-    The session is issued by the server itself (the sign-in is tested in tests/web).
+    The session is issued by the server itself (the sign-in is tested in tests/web). Discord
+    lists ``user`` in the channel's Activity instance ``i-<channel id>`` (web.instances:
+    KnownInstances stands in for the Activity Instance API; the permission check is the
+    bot's own, cogs.access, over simcord's members and overwrites).
     """
+    from web.instances import InstanceCache, KnownInstances
+
+    cache = bot.web.instances
+    if cache is None or not isinstance(cache.lookup, KnownInstances):
+        cache = bot.web.instances = InstanceCache(KnownInstances(), recheck=0.0)
+    instance_id = f"i-{channel.id}"
+    guild = getattr(channel, "guild", None)
+    cache.lookup.join(
+        instance_id, user.id, channel_id=channel.id, guild_id=guild.id if guild else None
+    )
     token = bot.web.sessions.issue(user.id, name)[0]
     ws = await http.ws_connect(bot.web.address + "ws")
     await ws.send_json(
         {
             "t": "hello",
             "session": token,
+            "instance_id": instance_id,
             "channel_id": str(channel.id),
-            "guild_id": str(channel.guild.id),
+            "guild_id": str(guild.id) if guild else None,
             "locale": locale,
             "resume": None,
         }

@@ -90,10 +90,12 @@ class TestOffered:
             counts.append(rate_limited(world.env) - before)
         assert counts[0] == counts[1] > 0
 
-    async def test_in_a_dm_it_says_the_activity_needs_a_server_channel(self, world):
+    async def test_in_a_dm_it_launches_the_activity_too(self, world):
+        """Issue 34.2: the Activity plays in DMs (it said it "needs a server channel")."""
         alice = world.players[0]
-        answer = await alice.user.slash("hats play")
-        assert answer.ephemeral and "server channel" in answer.response.content
+        async with fake_discord_api() as fake, launches_via(world.env, fake):
+            await alice.user.slash("hats play")
+            assert fake.callbacks() == [{"type": LAUNCH_ACTIVITY}]
 
 
 async def test_not_offered_without_the_activity(world):
@@ -161,6 +163,8 @@ async def test_where_the_bot_runs_the_activity_its_entry_point_is_synced_transla
             payload = await bot.command_payload()
         [entry] = [c for c in payload if c.get("type") == 4]
         assert entry["name"] == ENTRY_POINT_NAME and entry["handler"] == 2
+        # offered to user installs in DMs and group DMs too (issue 34.2)
+        assert entry["contexts"] == [0, 1, 2] and entry["integration_types"] == [0, 1]
         assert entry["name_localizations"]["de"] == "starten"
         assert entry["description_localizations"]["fr"].startswith("Ouvre la table")
         [put] = [b for m, p, b in fake.calls if m == "PUT"]

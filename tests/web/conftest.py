@@ -26,11 +26,43 @@ from data.rows import LobbySeat
 from service import GameService
 from texts.i18n import Translator
 from web import WebConfig, WebServer
+from web.instances import Place
 
 SECRET = "s3cret-client-secret"
 CLIENT_ID = "111222333444555666"
+BOT_TOKEN = "bot-t0ken"
 GUILD = 424242424242
 CHANNEL = 515151515151
+PRIVATE = 525252525252
+"""A channel of GUILD that only ``FakeAccess.private_members`` may see (permission overwrites)."""
+DM = 535353535353
+GROUP_DM = 545454545454
+INSTANCE = {
+    "server": ("gc", GUILD, CHANNEL),
+    "private": ("gc", GUILD, PRIVATE),
+    "dm": ("pc", None, DM),
+    "group_dm": ("pc", None, GROUP_DM),
+}
+"""The fake's Activity instances: id ``i-<place>`` -> (kind, guild, channel)."""
+
+
+@dataclass
+class FakeAccess:
+    """The bot's view of GUILD's members and of its channels' permission overwrites.
+
+    ``members``: GUILD's members (anyone >= 500 unless removed); ``private_members``: who an
+    overwrite lets view and send in PRIVATE (@everyone is denied there); ``calls``.
+    """
+
+    outsiders: set[int] = field(default_factory=set)
+    private_members: set[int] = field(default_factory=set)
+    calls: int = 0
+
+    async def may_post(self, guild_id: int, channel_id: int, user_id: int) -> bool:
+        self.calls += 1
+        if guild_id != GUILD or user_id in self.outsiders:
+            return False
+        return channel_id != PRIVATE or user_id in self.private_members
 
 
 @dataclass
@@ -42,7 +74,9 @@ class FakeDiscord:
     """
 
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
-    hits: dict[str, int] = field(default_factory=lambda: {"token": 0, "me": 0})
+    hits: dict[str, int] = field(default_factory=lambda: {"token": 0, "me": 0, "instance": 0})
+    users: dict[str, set[int]] = field(default_factory=lambda: {k: set() for k in INSTANCE})
+    """The users connected to each instance of :data:`INSTANCE` (by place)."""
     fail: bool = False
     used: set[str] = field(default_factory=set)
     url: str = ""
@@ -51,7 +85,36 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_post("/api/v10/oauth2/token", self.token)
         app.router.add_get("/api/v10/users/@me", self.me)
+        app.router.add_get(
+            "/api/v10/applications/{app}/activity-instances/{instance}", self.instance
+        )
         return app
+
+    async def instance(self, request: web.Request) -> web.Response:
+        """Discord's "Get Application Activity Instance" (404: no such instance)."""
+        self.hits["instance"] += 1
+        if self.fail:
+            return web.json_response({"message": "oops"}, status=500)
+        if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        instance_id = request.match_info["instance"]
+        place = instance_id.removeprefix("i-")
+        if request.match_info["app"] != CLIENT_ID or place not in INSTANCE:
+            return web.json_response({"message": "Unknown Application", "code": 10002}, status=404)
+        kind, guild, channel = INSTANCE[place]
+        location: dict[str, Any] = {"id": f"{kind}-{channel}", "kind": kind}
+        location["channel_id"] = str(channel)
+        if guild is not None:
+            location["guild_id"] = str(guild)
+        return web.json_response(
+            {
+                "application_id": CLIENT_ID,
+                "instance_id": instance_id,
+                "launch_id": "1276580072400224306",
+                "location": location,
+                "users": [str(u) for u in sorted(self.users[place])],
+            }
+        )
 
     async def token(self, request: web.Request) -> web.Response:
         self.hits["token"] += 1
@@ -81,6 +144,22 @@ class FakeDiscord:
         return web.json_response(self.codes[code])
 
 
+@dataclass
+class InProcessInstances:
+    """The fake's instances without HTTP (web.instances.InstanceLookup), for worlds that
+    have no fake Discord server (two processes, the frame audit)."""
+
+    fake: FakeDiscord
+
+    async def fetch(self, instance_id: str) -> Place | None:
+        self.fake.hits["instance"] += 1
+        place = instance_id.removeprefix("i-")
+        if place not in INSTANCE:
+            return None
+        kind, guild, channel = INSTANCE[place]
+        return Place(instance_id, kind, guild, channel, frozenset(self.fake.users[place]))
+
+
 @pytest.fixture
 async def fake_discord():
     fake = FakeDiscord()
@@ -98,16 +177,27 @@ class WebWorld:
     base: str
     events: list[tuple[str, tuple[Any, ...]]]
     http: aiohttp.ClientSession
+    discord: FakeDiscord | None = None
+    access: FakeAccess | None = None
 
     def session_for(self, user_id: int, name: str) -> str:
         return self.server.sessions.issue(user_id, name)[0]
 
-    async def connect(self, user_id: int, name: str, **hello: Any) -> Client:
+    async def connect(
+        self, user_id: int, name: str, *, place: str = "server", join: bool = True, **hello: Any
+    ) -> Client:
+        """``user_id``'s Activity in ``place`` (an :data:`INSTANCE` key): hello sent.
+
+        ``join``: Discord lists the user in the instance (else a stranger claims it).
+        """
+        if join and self.discord is not None:
+            self.discord.users[place].add(user_id)
         ws = await self.http.ws_connect(self.base + "ws")
         client = Client(ws, user_id)
         frame = {
             "t": "hello",
             "session": self.session_for(user_id, name),
+            "instance_id": f"i-{place}",
             "channel_id": str(CHANNEL),
             "guild_id": str(GUILD),
             "locale": "en-US",
@@ -116,10 +206,16 @@ class WebWorld:
         await client.send(frame)
         return client
 
-    async def start_game(self, users: list[int | None], *, ai: str = "easy") -> int:
-        """A lobby in CHANNEL with ``users`` (None: an AI seat) turned into a game."""
+    async def start_game(
+        self, users: list[int | None], *, ai: str = "easy", place: str = "server"
+    ) -> int:
+        """A lobby in ``place``'s channel with ``users`` (None: an AI seat) turned into a game."""
         humans = [u for u in users if u is not None]
-        row = await self.games.open_lobby(GUILD, CHANNEL, humans[0], {"turn_timer": None})
+        kind, guild, channel = INSTANCE[place]
+        settings: dict[str, Any] = {"turn_timer": None}
+        if kind == "pc":
+            settings["activity_only"] = True
+        row = await self.games.open_lobby(guild or 0, channel, humans[0], settings)
         seats = tuple(LobbySeat(user_id=u) if u else LobbySeat(ai_level=ai) for u in users)
         await self.games.update_lobby(row.id, lambda r: (seats, dict(r.settings)))
         session = await self.games.start_game(row.id)
@@ -180,6 +276,7 @@ async def open_web_world(
     discord_url: str = "http://127.0.0.1:9/api/v10",
     *,
     database: str | None = None,
+    discord: FakeDiscord | None = None,
     **settings: Any,
 ):
     """A store under ``where`` (or ``database``, a PostgreSQL URL), its game service and the
@@ -206,8 +303,13 @@ async def open_web_world(
         client_secret=SECRET,
         discord_api=discord_url,
         client_dir=where / "dist",
-        **settings,
+        **({"bot_token": BOT_TOKEN} | settings),
     )
+    access = FakeAccess()
+    lookup = None
+    if discord is None:
+        discord = FakeDiscord()
+        lookup = InProcessInstances(discord)
     server = WebServer(
         config,
         games,
@@ -216,14 +318,18 @@ async def open_web_world(
         names={},
         locales={},
         dispatch=dispatch,
+        access=access,
+        instances=lookup,
     )
     holder["server"] = server
+    if server.instances is not None:
+        server.instances.recheck = 0.05  # newcomers a moment apart (seconds)
     await store.watch(server.hub.on_change)  # as bot.HatsBot.open_web
     await store.watch_lobbies(server.on_lobby_change)
     await server.start()
     try:
         async with aiohttp.ClientSession() as http:
-            yield WebWorld(games, server, server.address, events, http)
+            yield WebWorld(games, server, server.address, events, http, discord, access)
     finally:
         await server.stop()
         await store.close()
@@ -231,5 +337,5 @@ async def open_web_world(
 
 @pytest.fixture
 async def web_world(tmp_path, fake_discord):
-    async with open_web_world(tmp_path, fake_discord.url) as world:
+    async with open_web_world(tmp_path, fake_discord.url, discord=fake_discord) as world:
         yield world

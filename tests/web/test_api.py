@@ -126,13 +126,6 @@ async def test_nothing_but_hello_before_hello(web_world):
     assert frame["t"] == "error" and frame["code"] == "not_signed_in" and frame["id"] == 3
 
 
-async def test_a_dm_is_unsupported(web_world):
-    client = await web_world.connect(1234, "Ana", guild_id=None)
-    frame = await client.recv()
-    assert frame["t"] == "unsupported" and frame["reason"] == "dm"
-    assert "server channel" in frame["message"]
-
-
 async def test_a_second_socket_of_the_same_session_replaces_the_first(web_world):
     token = web_world.session_for(77, "Ana")
     first = await web_world.connect(77, "Ana", session=token)

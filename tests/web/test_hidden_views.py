@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, Step
-from tests.web.conftest import open_web_world
+from tests.web.conftest import INSTANCE, open_web_world
 from texts.common import card_short
 
 CARD_FIELDS = ("board", "hand", "own_black_hats")
@@ -79,14 +79,14 @@ def audit(frames: list[dict], seat: int | None, steps: list[Step], config) -> in
     return checked
 
 
-async def play_whole_game(world, seats: int, seed: int) -> None:
+async def play_whole_game(world, seats: int, seed: int, place: str = "server") -> None:
     users = [9000 + i for i in range(seats)]
-    clients = [await world.connect(u, f"P{i}") for i, u in enumerate(users)]
-    spectator = await world.connect(8999, "Watcher")
+    clients = [await world.connect(u, f"P{i}", place=place) for i, u in enumerate(users)]
+    spectator = await world.connect(8999, "Watcher", place=place)
     for client in [*clients, spectator]:
         await client.until(lambda f: f["t"] == "lobby")
-    game_id = await world.start_game(users)
-    await world.server.hub.game_started(515151515151, game_id)
+    game_id = await world.start_game(users, place=place)
+    await world.server.hub.game_started(INSTANCE[place][2], game_id)
     rng = random.Random(seed)
     session = world.games.cached(game_id)
     while not session.game.is_over:
@@ -124,6 +124,20 @@ def test_no_hidden_card_reaches_a_viewer_who_may_not_see_it(seats, seed):
             # the per-connection rate limit would refuse them (test_socket checks it)
             async with open_web_world(Path(where), rate_per_s=1e6, rate_burst=1e6) as world:
                 await play_whole_game(world, seats, seed)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("place,seats", [("group_dm", 3), ("dm", 2), ("group_dm", 4)])
+@settings(max_examples=2, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_no_hidden_card_leaks_in_a_dm_activity(place, seats, seed):
+    """The same audit over games of Activities opened in a DM or group DM (issue 34.6)."""
+
+    async def run() -> None:
+        with tempfile.TemporaryDirectory() as where:
+            async with open_web_world(Path(where), rate_per_s=1e6, rate_burst=1e6) as world:
+                await play_whole_game(world, seats, seed, place)
 
     asyncio.run(run())
 

@@ -55,6 +55,7 @@ export function LobbyScreen({ lobby }: { lobby: Lobby | null }): JSX.Element {
       <h1>{tr.t("Hats: a new game is forming")}</h1>
       <p class="host">{tr.t("Hosted by {host}.", { host })}</p>
       {teams ? <p class="teams-note">{tr.t("Teams (partners sit opposite)")}</p> : null}
+      {lobby.note ? <p class="note" data-testid="lobby-note">{lobby.note}</p> : null}
       <ol class="seats" data-testid="lobby-seats">
         {seats.map((s, i) => {
           const empty = s.user_id === null && s.ai_level === null;
