@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from data.game_flags import hints_allowed
 from engine import Card, Event, Observation
+from engine.scoring import provisional_scores
 from texts import SeatLabel, describe_event
 from texts.hand import refused_text
 from texts.replies import labels_for
@@ -137,6 +138,7 @@ def view_frame(
         "deck_size": obs.deck_size,
         "discard_size": obs.discard_size,
         "cookie": obs.cookie,
+        "scores": _running_scores(obs),
         "active_seat": obs.active_seat,
         "to_move": obs.to_move,
         "round": obs.round,
@@ -161,6 +163,18 @@ def view_frame(
     }
 
 
+def _running_scores(obs: Observation) -> list[int]:
+    """Each seat's score as the rules count it now, from public information only.
+
+    While the game runs: :func:`engine.scoring.provisional_scores` (R15, R16 on the current
+    board, black hats 1 each from their public count, the cookie's 5, R18; the favourite,
+    R17, is hidden until the end). After the end: each seat's total (R19).
+    """
+    if obs.result is not None:
+        return [s.total for s in obs.result.scores]
+    return list(provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie))
+
+
 def _result(obs: Observation) -> dict[str, Any] | None:
     """The ``result`` object: everything R21 reveals at the end, or None while live."""
     result = obs.result
@@ -178,4 +192,17 @@ def _result(obs: Observation) -> dict[str, Any] | None:
         "face_up_slots": list(result.face_up_slots),
         "teams": teams,
         "winners": list(result.winners),
+        "breakdown": [
+            {
+                "collection": s.collection - s.black_hats,
+                "black_hats": s.black_hats,
+                "favourite": s.favourite,
+                "cookie": s.cookie,
+                "total": s.total,
+            }
+            for s in result.scores
+        ],
+        "team_totals": list(result.team_totals) if result.team_totals is not None else None,
+        "tie_break": result.tie_break.value,
+        "cookie": result.cookie,
     }
