@@ -6,7 +6,7 @@
  *
  *   1  a 3-seat game, you against two AIs; your turn (plays on: the AIs answer)
  *   2  a 2-seat game (5 slots), discard allowed
- *   4  a 4-seat team game with long names; your turn, partner swap offer possible
+ *   4  a 4-seat team game with long names (32 characters: Discord's longest); your turn, partner swap offer possible
  *   5  4 seats: your partner offered you a swap (answer or decline)
  *   6  a spectator's view of the 3-seat game
  *   7  the end of a 4-seat team game
@@ -300,7 +300,7 @@ function scenario(channel, user) {
     case "4":
     case "5":
     case "7":
-      g = deal(4, Number(channel), [you, "Maximiliane von Hohenzollern-Sigmaringen", "Bartholomew the Magnificent", "Zoë 🎩 Wolkenschieber"], [null, "hard", null, "expert"]);
+      g = deal(4, Number(channel), [you, "Maximiliane von Hohenzollern-Sig", "Bartholomew the Magnificent", "Zoë 🎩 Wolkenschieber"], [null, "hard", null, "expert"]);
       playUntil(g, channel === "7" ? 32 : 13);
       break;
     default:
