@@ -18,6 +18,7 @@ export function ScorePill({ view, seat, mine = false }: { view: View; seat: numb
       class={`score${mine ? " own" : ""}`}
       data-testid={`score-${seat}`}
       data-score={score}
+      data-step={view.step}
       role="img"
       aria-label={tr.t("Score now: {points}", { points })}
     >
