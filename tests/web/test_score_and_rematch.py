@@ -110,3 +110,30 @@ async def test_a_rematch_takes_every_player_and_spectator_of_the_game_to_the_new
         rid = await ben.request({"t": "rematch", "game_id": game_id})
         answer = await ben.answer(rid)
         assert answer["t"] == "error" and answer["message"], answer
+
+
+async def test_the_turn_ends_by_itself_when_nothing_optional_is_left(tmp_path):
+    """R11 (issue 35.11): discard first, then the main action: no End turn tap is needed."""
+    async with open_web_world(tmp_path, rate_per_s=1e6, rate_burst=1e6) as world:
+        users = [9301, 9302, 9303]
+        clients = [await world.connect(u, f"P{i}") for i, u in enumerate(users)]
+        for client in clients:
+            await client.until(lambda f: f["t"] == "lobby")
+        game_id = await world.start_game(users)
+        await world.server.hub.game_started(CHANNEL, game_id)
+        session = world.games.cached(game_id)
+        seat = session.game.to_move
+        mover = clients[seat]
+        view = await mover.view_at(0)
+        assert view["auto_end"] is False
+        discard = next(a for a in view["legal"] if a["kind"] == "discard")
+        act = {"t": "act", "game_id": view["game_id"], "step": view["step"], "action": discard}
+        assert (await mover.answer(await mover.request(act)))["t"] == "ack"
+        view = await mover.view_at(1)
+        assert view["optional_used"] and not view["main_done"]
+        main = next(a for a in view["legal"] if a["kind"] in ("exchange", "black_hat"))
+        act = {"t": "act", "game_id": view["game_id"], "step": view["step"], "action": main}
+        assert (await mover.answer(await mover.request(act)))["t"] == "ack"
+        view = await mover.view_at(2)  # the main action ended the turn (R11)
+        assert view["active_seat"] == (seat + 1) % 3
+        assert view["legal"] == []
