@@ -28,7 +28,8 @@ CLIPPED = """() => {
   const describe = (el) => (el.dataset.testid || el.className || el.tagName) + ": " +
     (el.textContent || "").trim().slice(0, 60);
   for (const el of document.querySelectorAll("body *")) {
-    if (!el.getClientRects().length || el.closest("svg")) continue;
+    const inArt = el.parentElement && el.parentElement.closest("svg");
+    if (!el.getClientRects().length || inArt) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility === "hidden") continue;
     const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -76,6 +77,8 @@ SCREENS = (
 SCENES = {
     "1": "3 seats, your turn",
     "2": "2 seats",
+    "4": "4 seats, teams, names of 32 characters (Discord's longest)",
+    "7": "the end of that game",
     "5": "a partner's swap offer to answer",
     "6": "a spectator",
     "8": "the end of a 3-seat game",
@@ -107,6 +110,11 @@ def test_no_text_is_cut_and_every_control_is_44_px(browser, request, channel, lo
     page = open_page(browser, base, channel, locale)
     try:
         assert_whole(page, f"{SCENES[channel]} ({locale})")
+        playable = page.locator("[data-testid^=hand-]:not([aria-disabled=true])")
+        if playable.count():  # a chosen card rises, its actions show
+            playable.first.click()
+            assert page.locator(".hand-card.selected").count() == 1
+            assert_whole(page, f"{SCENES[channel]}, a card chosen ({locale})")
     finally:
         page.context.close()
 
