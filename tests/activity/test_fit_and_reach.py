@@ -169,3 +169,19 @@ def test_a_refusal_shows_in_full_until_tapped(browser, own_fake_server, locale):
         assert page.locator("[data-testid=toast]").count() == 0
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 800)])
+@pytest.mark.parametrize("channel", ["1", "4", "9", "12"])
+def test_nothing_is_cut_in_landscape_and_on_desktop(browser, fake_server, channel, size):
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="de-DE", reduced_motion="reduce"
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{fake_server}/?channel_id={channel}&name={NAME}")
+        page.wait_for_selector(SCREENS)
+        assert_whole(page, f"{SCENES[channel]} at {width}x{height}")
+    finally:
+        context.close()
