@@ -7,6 +7,7 @@ first turn so its slots light up (``turn.png``), plays the game to its end by ta
 the end screen (``end.png``). Fails when a page scrolls.
 
 Usage: python scripts/activity_screenshots.py [--out docs/images/activity] [--lang en-US]
+       [--round 2]  (the round of turn.png: later rounds show running scores, issue 35.2)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "docs" / "images" / "activity"))
     parser.add_argument("--lang", default="en-US")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--round", type=int, default=2, help="the round of turn.png")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                 page.screenshot(path=str(out / "lobby.png"))
                 page.click("[data-testid=lobby-start]")
                 state = wait_my_move(page)
-                while page.evaluate(ROUND) < 2:  # round 2: the last moves show the AIs'
+                while page.evaluate(ROUND) < args.round:  # the last moves show the AIs'
                     play_one_action(page, state, rng)
                     page.wait_for_function(STEP_PASSED, arg=state["step"], timeout=60_000)
                     state = wait_my_move(page)

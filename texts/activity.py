@@ -144,6 +144,18 @@ ACTIVITY_TEXTS: tuple[str, ...] = (
         "Slot numbers: a collection card scores the number of the lowest slot showing its type "
         "at the end."
     ),
+    # issue 35: the running score, the end's breakdown, "discard or done"
+    N_("Score now: {points}"),
+    N_("Collection"),
+    N_("Black hats"),
+    N_("Cookie"),
+    N_("Tied on points: more black hats decided."),
+    N_("Tied on points and black hats: the cookie decided."),
+    N_("Nothing separates them: a shared win."),
+    N_("Done"),
+    N_("Discard a card, or tap Done."),
+    N_("Offer a card to your partner, or tap Done."),
+    N_("End my turn after my main action"),
 )
 """Single msgids the app shows (English, the bot's source language)."""
 
@@ -173,5 +185,6 @@ ACTIVITY_PLURALS: tuple[tuple[str, str], ...] = (
         "{trophy} Shared win: {players}, with {n} point each.",
         "{trophy} Shared win: {players}, with {n} points each.",
     ),
+    plural("Won on points: {n} point ahead.", "Won on points: {n} points ahead."),
 )
 """Singular/plural msgid pairs the app shows (ngettext; ``{n}`` is the count)."""

@@ -570,7 +570,12 @@ class WebServer:
         await self.hub.game_started(row.channel_id, session.id)
 
     async def rematch(self, viewer: Viewer, game_id: int) -> None:
-        """A new lobby in the viewer's channel with the players of ``game_id``."""
+        """A new lobby in the viewer's channel with the players of ``game_id``.
+
+        Every viewer of the finished game in that channel (its players and spectators, this
+        process) is moved to the new lobby: each gets the ``lobby`` frame (issue 35.1).
+        Raises ServiceError (someone not of that game; a lobby or game already in the channel).
+        """
         entries = await self.games.store.results.results_for_game(game_id)
         seats = [
             LobbySeat(user_id=e.user_id, ai_level=None if e.user_id else e.ai_level)
@@ -588,7 +593,16 @@ class WebServer:
             row.id, lambda r: ((*r.seats, *extra), dict(r.settings))
         )
         self._lobby_event(viewer, "hats_lobby_changed", row, None, False)
+        self._leave_finished_game(viewer.channel_id, game_id)
         await self.lobby_changed(viewer.channel_id, row)
+
+    def _leave_finished_game(self, channel_id: int, game_id: int) -> None:
+        """Move the channel's viewers of game ``game_id`` (over) to the channel's lobby."""
+        moved = [v for v in self.hub.by_game.get(game_id, ()) if v.channel_id == channel_id]
+        for other in moved:
+            self.hub.watch_game(other, None)
+        if moved:
+            self.watch_changed(game_id)
 
     # ------------------------------------------------------------------ hints, team chat
     async def hint(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, dict | None]:

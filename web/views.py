@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import ActionKind, Card, Event, Observation
+from engine.scoring import provisional_scores
 from service.requests import is_unrated
 from texts import SeatLabel, describe_event
 from texts.hand import refused_text
@@ -143,6 +144,7 @@ def view_frame(
         "deck_size": obs.deck_size,
         "discard_size": obs.discard_size,
         "cookie": obs.cookie,
+        "scores": _running_scores(obs),
         "active_seat": obs.active_seat,
         "to_move": obs.to_move,
         "round": obs.round,
@@ -167,6 +169,18 @@ def view_frame(
     }
 
 
+def _running_scores(obs: Observation) -> list[int]:
+    """Each seat's score as the rules count it now, from public information only.
+
+    While the game runs: :func:`engine.scoring.provisional_scores` (R15, R16 on the current
+    board, black hats 1 each from their public count, the cookie's 5, R18; the favourite,
+    R17, is hidden until the end). After the end: each seat's total (R19).
+    """
+    if obs.result is not None:
+        return [s.total for s in obs.result.scores]
+    return list(provisional_scores(obs.board, obs.collections, obs.black_hat_counts, obs.cookie))
+
+
 def _result(obs: Observation) -> dict[str, Any] | None:
     """The ``result`` object: everything R21 reveals at the end, or None while live."""
     result = obs.result
@@ -184,4 +198,17 @@ def _result(obs: Observation) -> dict[str, Any] | None:
         "face_up_slots": list(result.face_up_slots),
         "teams": teams,
         "winners": list(result.winners),
+        "breakdown": [
+            {
+                "collection": s.collection - s.black_hats,
+                "black_hats": s.black_hats,
+                "favourite": s.favourite,
+                "cookie": s.cookie,
+                "total": s.total,
+            }
+            for s in result.scores
+        ],
+        "team_totals": list(result.team_totals) if result.team_totals is not None else None,
+        "tie_break": result.tie_break.value,
+        "cookie": result.cookie,
     }

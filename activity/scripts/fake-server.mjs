@@ -6,11 +6,13 @@
  *
  *   1  a 3-seat game, you against two AIs; your turn (plays on: the AIs answer)
  *   2  a 2-seat game (5 slots), discard allowed
- *   4  a 4-seat team game with long names; your turn, partner swap offer possible
+ *   4  a 4-seat team game with long names (32 characters: Discord's longest); your turn, partner swap offer possible
  *   5  4 seats: your partner offered you a swap (answer or decline)
  *   6  a spectator's view of the 3-seat game
  *   7  the end of a 4-seat team game
  *   8  the end of a 3-seat game
+ *   9  a 4-seat team game in round 8, names of 20 characters, full collections (issue 35.6)
+ *   12 the end of that game
  *   10 the channel's lobby (you are the host)
  *   11 no lobby in this channel
  *
@@ -156,8 +158,12 @@ function finish(g) {
     winners = totals.map((t, s) => (t === top ? s : -1)).filter((s) => s >= 0);
   }
   const ranking = [...totals.keys()].sort((a, b) => totals[b] - totals[a]);
+  const breakdown = g.collections.map((col, s) => ({
+    collection: col.length * 2, black_hats: g.blacks[s].length, favourite: 0, cookie: g.cookie === s ? 5 : 0, total: totals[s],
+  }));
   g.result = {
-    ranking, totals, winners,
+    ranking, totals, winners, breakdown, tie_break: "score", cookie: g.cookie,
+    team_totals: g.teams ? g.teams.map((t) => t.reduce((a, s) => a + totals[s], 0)) : null,
     favourites: g.hands.map((h) => h[0]),
     black_hats: g.blacks.map((b) => [...b]),
     hands: g.hands.map((h) => [...h]),
@@ -257,6 +263,8 @@ function viewFor(g, seat) {
     hand_sizes: g.hands.map((h) => h.length), collections: g.collections,
     black_hat_counts: g.blacks.map((b) => b.length), deck_size: g.seats === 4 ? 0 : g.deck.length,
     discard_size: g.discard.length, cookie: g.cookie, active_seat: g.active,
+    // a stand-in for the engine's running score (2 a card, 1 a black hat, 5 the cookie)
+    scores: g.result ? g.result.totals : g.collections.map((col, s) => col.length * 2 + g.blacks[s].length + (g.cookie === s ? 5 : 0)),
     to_move: g.pending_swap ? g.pending_swap.partner : g.active, round: Math.min(8, g.round),
     main_done: g.main_done, optional_used: g.optional_used, pending_swap: swap,
     deadline: g.deadline, auto_end: g.auto_end, hints: g.hints,
@@ -285,10 +293,15 @@ function scenario(channel, user) {
       g = deal(2, 2, [you, "AI (normal)"], [null, "normal"]);
       playUntil(g, 4);
       break;
+    case "9":
+    case "12":
+      g = deal(4, 9, [you, "Marco Squadrone Ross", "Giulia Bianchi-Verdi", "Zoë Wolkenschieberin"], [null, null, null, null]);
+      playUntil(g, channel === "12" ? 32 : 28);
+      break;
     case "4":
     case "5":
     case "7":
-      g = deal(4, Number(channel), [you, "Maximiliane von Hohenzollern-Sigmaringen", "Bartholomew the Magnificent", "Zoë 🎩 Wolkenschieber"], [null, "hard", null, "expert"]);
+      g = deal(4, Number(channel), [you, "Maximiliane von Hohenzollern-Sig", "Bartholomew the Magnificent", "Zoë 🎩 Wolkenschieber"], [null, "hard", null, "expert"]);
       playUntil(g, channel === "7" ? 32 : 13);
       break;
     default:
@@ -397,7 +410,7 @@ wss.on("connection", (ws) => {
   const send = (f) => ws.send(JSON.stringify(f));
   const push = () => {
     const g = games.get(channel);
-    if (g && ["1", "2", "4", "5", "6", "7", "8"].includes(channel)) send(viewFor(g, g.humanSeat));
+    if (g && ["1", "2", "4", "5", "6", "7", "8", "9", "12"].includes(channel)) send(viewFor(g, g.humanSeat));
     else send(lobbyFrame(lobbies.get(channel) ?? null, user));
   };
   ws.on("close", () => sockets.delete(ws));

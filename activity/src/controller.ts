@@ -24,6 +24,11 @@ export class Controller {
     }
   }
 
+  /** The player tapped the refusal or hint away (it stays until then, issue 35.3). */
+  dismissNotice(): void {
+    this.store.update((s) => ({ ...s, notice: null }));
+  }
+
   /** Select (or unselect) a hand card; in a swap answer, the card to give back. */
   selectCard(card: CardCode): void {
     this.store.update((s) => ({

@@ -43,12 +43,14 @@ export interface Fit {
 }
 
 export const CARD_RATIO = 1.3; // height / width of an upright card, as the pictures' board cards
-export const HEADER = 30;
-export const PROMPT = 22;
-export const ACTIONS = 42;
+export const HEADER = 50; // the turn line (up to three lines with a long name) and the 44 px Team chat button
+export const PROMPT = 36; // two lines of guidance: never cut (issue 35.3)
+export const ACTIONS = 48; // 44 px buttons (issue 35.7)
 export const EVENT_LINE = 17;
 export const SLOT_NUMBER = 14;
-export const MIN_HAND_CARD = 44; // a comfortable touch target (px)
+export const NAME_LINE = 18; // a player's name, team, cookie and running score (issue 35.2, 35.6)
+export const MIN_HAND_CARD = 44; // a touch target (px): Apple's and WCAG's 44 × 44
+export const MIN_EVENT_LINES = 2;
 
 /** The mode for a viewport: desktop when wide and tall enough, landscape when wider than tall. */
 export function modeOf(width: number, height: number): Mode {
@@ -62,21 +64,27 @@ function cardsFit(count: number, width: number, gap: number, max: number): numbe
   return Math.min(max, Math.floor((width - gap * (count - 1)) / count));
 }
 
-/** Hand cards: one row when they stay wide enough to tap, else two (or three). */
+/**
+ * Hand cards: the layout (1–3 rows) that gives the widest card within `width` and `height`
+ * (issue 35.7: the hand uses the room it has); fewer rows win a tie.
+ */
 function handFit(
   count: number,
   width: number,
+  height: number,
   gap: number,
   max: number,
 ): { w: number; h: number; rows: number; cols: number } {
+  let best = { w: 0, h: 0, rows: 1, cols: Math.max(1, count) };
   for (const rows of [1, 2, 3]) {
     const cols = Math.max(1, Math.ceil(count / rows));
-    const w = cardsFit(cols, width, gap, max);
-    if (w >= MIN_HAND_CARD || rows === 3) {
-      return { w, h: Math.round(w * CARD_RATIO), rows: count ? rows : 1, cols };
-    }
+    if (count && rows > 1 && Math.ceil(count / cols) < rows) continue; // an empty row
+    const byHeight = Math.floor((height - (rows - 1) * gap) / rows / CARD_RATIO);
+    const w = Math.min(cardsFit(cols, width, gap, max), byHeight);
+    if (w > best.w) best = { w, h: Math.round(w * CARD_RATIO), rows: count ? rows : 1, cols };
+    if (!count) break;
   }
-  throw new Error("unreachable");
+  return best;
 }
 
 function sum(rows: Row[]): number {
@@ -94,7 +102,7 @@ export function fitLayout(input: FitInput): Fit {
   const opponents = input.spectator ? input.seats : input.seats - 1;
   const big = mode === "desktop";
   const chip = big ? { w: 28, h: 36 } : { w: 20, h: 26 };
-  const opponentRow = chip.h + (big ? 30 : 6);
+  const opponentRow = NAME_LINE + chip.h + (big ? 14 : 6);
   const columnWidths =
     mode === "portrait"
       ? [input.width - 2 * pad]
@@ -103,45 +111,56 @@ export function fitLayout(input: FitInput): Fit {
         : [Math.floor((input.width - 3 * pad) * 0.3), Math.ceil((input.width - 3 * pad) * 0.7)];
   const tableWidth = mode === "desktop" ? columnWidths[1]! : columnWidths[0]!;
   const handWidth = mode === "portrait" ? columnWidths[0]! : columnWidths[1]!;
-  const mine = input.spectator ? 0 : chip.h + 8;
+  const mine = input.spectator ? 0 : opponentRow;
+  const budget = input.height - 2 * pad;
+  const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
+  const handColumn = mode === "portrait" ? 0 : 1;
+  const minEvents = gap + EVENT_LINE * MIN_EVENT_LINES; // the events row and its gap
 
   let tableMax = big ? 120 : 90;
-  let handMax = big ? 110 : 80;
+  const handMax = big ? 110 : 80;
   for (;;) {
     const tw = cardsFit(input.slots, tableWidth, gap, tableMax);
     const table = { w: tw, h: Math.round(tw * CARD_RATIO) };
-    const hand = input.spectator ? { w: 0, h: 0, rows: 0, cols: 0 } : handFit(input.handSize, handWidth, gap, handMax);
-    const handRows = input.spectator ? 0 : hand.rows * hand.h + (hand.rows - 1) * gap;
     const tableRow = SLOT_NUMBER + table.h;
-    const turnRows: Row[] = input.spectator
-      ? [{ name: "prompt", height: PROMPT }]
-      : [
-          { name: "mine", height: mine },
-          { name: "hand", height: handRows },
-          { name: "prompt", height: PROMPT },
-          { name: "actions", height: ACTIONS },
-        ];
-    const boardRows: Row[] = [
-      { name: "opponents", height: opponents * opponentRow + Math.max(0, opponents - 1) * 2 },
-      { name: "table", height: tableRow },
-    ];
-    let columns: Row[][];
-    if (mode === "portrait") {
-      columns = [[{ name: "header", height: HEADER }, ...boardRows, ...turnRows]];
-    } else if (mode === "landscape") {
-      columns = [[{ name: "header", height: HEADER }, ...boardRows], turnRows];
-    } else {
-      columns = [
+    const build = (handRows: number): Row[][] => {
+      const turnRows: Row[] = input.spectator
+        ? [{ name: "prompt", height: PROMPT }]
+        : [
+            { name: "mine", height: mine },
+            { name: "hand", height: handRows },
+            { name: "prompt", height: PROMPT },
+            { name: "actions", height: ACTIONS },
+          ];
+      const boardRows: Row[] = [
+        { name: "opponents", height: opponents * opponentRow + Math.max(0, opponents - 1) * 2 },
+        { name: "table", height: tableRow },
+      ];
+      if (mode === "portrait") return [[{ name: "header", height: HEADER }, ...boardRows, ...turnRows]];
+      if (mode === "landscape" && input.spectator) {
+        // a spectator has no hand: the players go to the right-hand column
+        return [[{ name: "header", height: HEADER }, boardRows[1]!], [boardRows[0]!, ...turnRows]];
+      }
+      if (mode === "landscape") return [[{ name: "header", height: HEADER }, ...boardRows], turnRows];
+      return [
         [{ name: "header", height: HEADER }, boardRows[0]!],
         [boardRows[1]!, ...turnRows],
       ];
-    }
-    const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
-    const budget = input.height - 2 * pad;
-    const used = columns.map((rows) => sum(rows) + rows.length * gap);
-    const fits = used.every((u) => u + gap + EVENT_LINE * 2 <= budget); // the events row and its gap
-    if (fits || (tableMax <= 30 && handMax <= 30)) {
-      const slack = Math.max(0, budget - used[eventsColumn]! - gap);
+    };
+    const used = (columns: Row[][]) => columns.map((rows) => sum(rows) + rows.length * gap);
+    // the hand takes what its column has left (keeping the events' minimum where they share it)
+    const without = used(build(0));
+    const room = budget - without[handColumn]! - (handColumn === eventsColumn ? minEvents : 0);
+    const hand = input.spectator
+      ? { w: 0, h: 0, rows: 0, cols: 0 }
+      : handFit(input.handSize, handWidth, Math.max(0, room), gap, handMax);
+    const handRows = input.spectator ? 0 : hand.rows * hand.h + (hand.rows - 1) * gap;
+    const columns = build(handRows);
+    const fits =
+      used(columns).every((u, c) => u + (c === eventsColumn ? minEvents : 0) <= budget) &&
+      (input.spectator || hand.w >= MIN_HAND_CARD);
+    if (fits || tableMax <= 30) {
+      const slack = Math.max(0, budget - used(columns)[eventsColumn]! - gap);
       const eventLines = Math.max(1, Math.min(6, Math.floor(slack / EVENT_LINE)));
       const events: Row = { name: "events", height: eventLines * EVENT_LINE };
       const target = columns[eventsColumn]!;
@@ -161,7 +180,6 @@ export function fitLayout(input: FitInput): Fit {
       };
     }
     tableMax = Math.max(30, tableMax - 4);
-    handMax = Math.max(30, handMax - 4);
   }
 }
 

@@ -58,6 +58,21 @@ export interface GameResult {
   hands: CardCode[][];
   teams: number[][] | null;
   winners: number[];
+  /** Each seat's points by the rules' parts (R16–R19); they add up to `total`. */
+  breakdown?: ScoreParts[];
+  team_totals?: number[] | null;
+  /** What decided the winner (R19, R20). */
+  tie_break?: "score" | "black_hats" | "cookie" | "shared";
+  cookie?: number | null;
+}
+
+/** One seat's score at the end: face-up collection (R16), black hats (R16), favourite (R17), cookie (R18). */
+export interface ScoreParts {
+  collection: number;
+  black_hats: number;
+  favourite: number;
+  cookie: number;
+  total: number;
 }
 
 /** The per-viewer `view` frame: a seated player's own observation or the public table. */
@@ -79,6 +94,8 @@ export interface View {
   deck_size: number;
   discard_size: number;
   cookie: number | null;
+  /** Each seat's score as the rules count it now (public: the favourite is not in it); the totals after the end. */
+  scores?: number[];
   active_seat: number;
   to_move: number;
   round: number;

@@ -113,7 +113,8 @@ export function reduce(state: State, frame: ServerFrame, chatOpen = false): Stat
         moved: newGame ? lastMoveSlots(frame) : sameStep ? state.moved : markedSlots(state.moved, before, frame),
         selected: keepSelection(frame, state.selected),
         hint: sameStep ? state.hint : null,
-        notice: sameStep ? state.notice : null,
+        // a refusal or hint stays until tapped (issue 35.3); another game clears it
+        notice: newGame ? null : state.notice,
         chat: newGame ? [] : state.chat,
         chatUnread: newGame ? 0 : state.chatUnread,
       };

@@ -58,6 +58,15 @@ describe("fitLayout", () => {
     const vars = fitVars(fit);
     expect(vars["--col0-rows"]).toContain("1fr");
     expect(vars["--col0-areas"]).toContain('"hand"');
-    expect(vars["--hand-cols"]).toBe("5");
+    expect(vars["--hand-cols"]).toBe("3"); // 5 cards in two rows of 75 px rather than one of 67
+    expect(fit.handCard.w).toBeGreaterThan(67);
+  });
+
+  it("lets the hand use the room it has: 7 cards in a 4-player game are not 46 px wide (issue 35.7)", () => {
+    const fit = fitLayout({ width: 360, height: 640, seats: 4, slots: 6, handSize: 7, spectator: false });
+    expect(fit.handCard.w).toBeGreaterThanOrEqual(52); // was 46 in one row
+    const rows = Object.fromEntries(fit.columns.flat().map((r) => [r.name, r.height]));
+    expect(rows.actions).toBeGreaterThanOrEqual(44);
+    expect(rows.header).toBeGreaterThanOrEqual(44);
   });
 });

@@ -9,7 +9,7 @@ import { initialState, reduce, Store } from "../src/store";
 import { App } from "../src/ui/App";
 import { view } from "./fixtures";
 
-function mount(frames: ServerFrame[] = [view()], language: "en" | "de" = "en") {
+function mount(frames: ServerFrame[] = [view()], language: "en" | "de" = "en", answer?: (r: Request) => Answer) {
   let state = initialState(language);
   for (const f of frames) state = reduce(state, f);
   state = { ...state, conn: { status: "open", attempt: 0, retryAt: null } };
@@ -18,7 +18,7 @@ function mount(frames: ServerFrame[] = [view()], language: "en" | "de" = "en") {
   const conn = {
     request: (r: Request): Promise<Answer> => {
       sent.push(r);
-      return Promise.resolve({ ok: true, frame: { t: "ack", id: 1 } });
+      return Promise.resolve(answer ? answer(r) : { ok: true, frame: { t: "ack", id: 1 } });
     },
     retryNow: () => undefined,
   } as unknown as Connection;
@@ -59,13 +59,42 @@ describe("the game screen", () => {
     expect(sent).toEqual([{ t: "act", game_id: "12", step: 17, action: { kind: "exchange", card: "green3", slot: 3 } }]);
   });
 
-  it("an illegal slot says why in one line and sends nothing", () => {
-    const { q, sent } = mount();
+  it("an illegal slot says why in full, in a toast that stays until tapped, and sends nothing", () => {
+    const { q, sent, store } = mount();
     act(() => q("hand-red1")!.click());
     act(() => q("slot-5")!.click());
-    expect(q("prompt")!.textContent).toBe(view().blocked!.red1);
-    expect(q("prompt")!.getAttribute("role")).toBe("alert");
+    expect(q("toast-text")!.textContent).toBe(view().blocked!.red1);
+    expect(q("toast")!.getAttribute("role")).toBe("alert");
     expect(sent).toEqual([]);
+    // another player's step does not take it away; a tap does (issue 35.3)
+    act(() => store.update((s) => reduce(s, view({ step: 18 }))));
+    expect(q("toast-text")!.textContent).toBe(view().blocked!.red1);
+    act(() => q("toast-text")!.click());
+    expect(q("toast")).toBeNull();
+  });
+
+  it("shows every seat's running score as the server counts it, yours too (issue 35.2)", () => {
+    const { q } = mount([view({ scores: [6, 0, 11] })]);
+    expect(q("score-0")!.textContent).toBe("6 points");
+    expect(q("score-0")!.classList.contains("own")).toBe(true);
+    expect(q("score-2")!.textContent).toBe("11 points");
+    expect(q("score-2")!.getAttribute("aria-label")).toBe("Score now: 11 points");
+  });
+
+  it("after the main action: discard a card, or a large Done; the toggle says what it does (issue 35.11)", async () => {
+    const legal = [
+      { kind: "discard" as const, card: "red1" },
+      { kind: "discard" as const, card: "green3" },
+      { kind: "end_turn" as const },
+    ];
+    const { q, sent } = mount([view({ main_done: true, legal, hand: ["red1", "green3"], auto_end: false })]);
+    expect(q("prompt")!.textContent).toBe("Discard a card, or tap Done.");
+    expect(q("action-end-turn")!.textContent).toBe("Done");
+    expect(q("action-end-turn")!.classList.contains("wide")).toBe(true);
+    expect(q("auto-end")!.textContent).toBe("End my turn after my main action");
+    expect(q("auto-end")!.getAttribute("aria-pressed")).toBe("false");
+    await act(async () => q("action-end-turn")!.click());
+    expect(sent).toEqual([{ t: "act", game_id: "12", step: 17, action: { kind: "end_turn" } }]);
   });
 
   it("offers the optional and main card actions the view allows", () => {
@@ -130,6 +159,45 @@ describe("the end screen", () => {
     expect(q("rank-2")!.textContent).toContain("🏆");
     await act(async () => q("rematch")!.click());
     expect(sent).toEqual([{ t: "rematch", game_id: "12" }]);
+  });
+
+  it("explains each total by the rules' parts, marks the favourite in words and says why the winner won (issue 35.2)", () => {
+    const result = {
+      ranking: [2, 0, 1],
+      totals: [9, 4, 12],
+      favourites: ["red1", "blue3", "green2"],
+      black_hats: [["blue6"], [], []],
+      hands: [["red1"], ["blue3"], ["green2"]],
+      teams: null,
+      winners: [2],
+      breakdown: [
+        { collection: 4, black_hats: 1, favourite: -1, cookie: 5, total: 9 },
+        { collection: 7, black_hats: 0, favourite: -3, cookie: 0, total: 4 },
+        { collection: 8, black_hats: 0, favourite: 4, cookie: 0, total: 12 },
+      ],
+      tie_break: "score" as const,
+    };
+    const { q } = mount([view({ result, legal: [] })], "de");
+    expect(q("why")!.textContent).toBe("Sieg nach Punkten: 3 Punkte Vorsprung.");
+    const parts = q("parts-0")!;
+    const part = (name: string) => parts.querySelector(`[data-part=${name}]`)!.textContent;
+    expect(part("collection")).toBe("Sammlung 4");
+    expect(part("black_hats")).toBe("Schwarze Hüte 1");
+    expect(part("favourite")).toContain("Lieblingshut −1");
+    expect(part("cookie")).toBe("Keks 5");
+    expect(q("fav-2")!.getAttribute("aria-label")).toBe("Lieblingshut: grün 2");
+  });
+
+  it("shows a refused rematch on the end screen (issue 35.1)", async () => {
+    const result = { ranking: [0, 1, 2], totals: [9, 4, 1], favourites: [], black_hats: [], hands: [], teams: null, winners: [0] };
+    const refusal = "There is already a lobby in this channel.";
+    const { q } = mount([view({ result, legal: [] })], "en", () => ({
+      ok: false,
+      code: "refused",
+      message: refusal,
+    }));
+    await act(async () => q("rematch")!.click());
+    expect(q("toast-text")!.textContent).toBe(refusal);
   });
 
   it("shows the engine's places: equal points, more black hats ranks ahead (R19)", () => {

@@ -9,7 +9,37 @@ import type { GameResult, View } from "../protocol";
 import { BlackHatFace, CardFace } from "./art";
 import { useApp } from "./context";
 import { seatName, TEAM_NAMES, teamOf } from "./names";
+import { Toast } from "./Toast";
 import type { Tr } from "../i18n";
+
+/** Why the winner won (R19, R20), from the server's tie-break and totals; "" when not sent. */
+export function whyLine(result: GameResult, tr: Tr): string {
+  switch (result.tie_break) {
+    case "score": {
+      const totals = result.team_totals ?? result.totals;
+      const groups = result.teams ?? result.totals.map((_, s) => [s]);
+      const won = groups.map((g) => g.some((s) => result.winners.includes(s)));
+      const best = Math.max(...totals.filter((_, i) => won[i]));
+      const rest = totals.filter((_, i) => !won[i]);
+      if (!rest.length) return "";
+      const ahead = best - Math.max(...rest);
+      return tr.plural("Won on points: {n} point ahead.", "Won on points: {n} points ahead.", ahead);
+    }
+    case "black_hats":
+      return tr.t("Tied on points: more black hats decided.");
+    case "cookie":
+      return tr.t("Tied on points and black hats: the cookie decided.");
+    case "shared":
+      return tr.t("Nothing separates them: a shared win.");
+    default:
+      return "";
+  }
+}
+
+/** "+9", "−3", "0": a part of a score as the breakdown shows it. */
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
 
 /** The winner sentence, as the bot's end message words it (texts.end). */
 export function winnerLine(view: View, result: GameResult, tr: Tr): string {
@@ -67,6 +97,11 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
           {winnerLine(view, result, tr)}
         </p>
       )}
+      {whyLine(result, tr) ? (
+        <p class="why" data-testid="why">
+          {whyLine(result, tr)}
+        </p>
+      ) : null}
       {teams && teamTotals ? (
         <ul class="team-totals" data-testid="winner" aria-label={winnerLine(view, result, tr)}>
           {[0, 1]
@@ -74,11 +109,8 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
             .map((i) => (
               <li key={i} class={`team${i}`}>
                 {teams[i]!.some((s) => result.winners.includes(s)) ? "🏆 " : ""}
-                {tr.t("{team}: {members}", {
-                  team: tr.t(TEAM_NAMES[i === 1 ? 1 : 0]),
-                  members: teams[i]!.map((s) => view.names[s] ?? "").join(" & "),
-                })}{" "}
-                · {tr.plural("{n} point", "{n} points", teamTotals[i] ?? 0)}
+                {/* the members are in the rows below, each with their team's name */}
+                {tr.t(TEAM_NAMES[i === 1 ? 1 : 0])} · {tr.plural("{n} point", "{n} points", teamTotals[i] ?? 0)}
               </li>
             ))}
         </ul>
@@ -97,18 +129,20 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
           const place = result.places?.[seat] ?? rank;
           const blacks = result.black_hats[seat] ?? [];
           const favourite = result.favourites[seat];
+          const parts = result.breakdown?.[seat];
           return (
             <li key={seat} class={`row${winner ? " winner" : ""}${team !== null ? ` team${team}` : ""}`} data-testid={`rank-${seat}`}>
               <span class="rank">{place}.</span>
               <span class="name">
                 {winner ? "🏆 " : ""}
                 {seatName(view, seat, tr)}
-                {team !== null ? <span class={`team-label team${team}`}> {tr.t(TEAM_NAMES[team])}</span> : null}
               </span>
               <span class="total">{tr.plural("{n} point", "{n} points", result.totals[seat] ?? 0)}</span>
               <span class="detail">
+                {team !== null ? <span class={`team-label team${team}`}>{tr.t(TEAM_NAMES[team])}</span> : null}
                 {favourite ? (
-                  <span class="fav" role="img" aria-label={`${tr.t("Favourite hat")}: ${cardName(favourite, tr)}`}>
+                  <span class="fav" data-testid={`fav-${seat}`} role="img" aria-label={`${tr.t("Favourite hat")}: ${cardName(favourite, tr)}`}>
+                    <span class="heart" aria-hidden="true">♥</span>
                     <CardFace code={favourite} size="chip" />
                   </span>
                 ) : null}
@@ -131,6 +165,22 @@ export function EndPanel({ view, result }: { view: View; result: GameResult }): 
                   ))}
                 </span>
               </span>
+              {parts ? (
+                <span class="parts" data-testid={`parts-${seat}`}>
+                  <span class="part" data-part="collection">
+                    {tr.t("Collection")} <b>{parts.collection}</b>
+                  </span>
+                  <span class="part" data-part="black_hats">
+                    {tr.t("Black hats")} <b>{parts.black_hats}</b>
+                  </span>
+                  <span class="part fav-part" data-part="favourite">
+                    <span class="heart" aria-hidden="true">♥</span> {tr.t("Favourite hat")} <b>{signed(parts.favourite)}</b>
+                  </span>
+                  <span class="part" data-part="cookie">
+                    {tr.t("Cookie")} <b>{parts.cookie}</b>
+                  </span>
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -161,6 +211,7 @@ export function EndScreen({ view, result }: { view: View; result: GameResult }):
         ))}
       </section>
       <EndPanel view={view} result={result} />
+      <Toast />
     </main>
   );
 }

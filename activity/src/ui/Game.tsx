@@ -19,7 +19,10 @@ import { Chat, ChatButton } from "./Chat";
 import { Guide, GuideButton } from "./Guide";
 import { SoundToggle, TurnCue, TurnTimer } from "./TurnCue";
 import { useApp, useNow, useViewport } from "./context";
+import { useWholeLines } from "./fitLines";
 import { partnerOf, seatName, TEAM_NAMES, teamOf } from "./names";
+import { ScorePill } from "./Score";
+import { Toast } from "./Toast";
 
 const TURNS = 8; // R14
 
@@ -102,22 +105,26 @@ function Opponents({ view }: { view: View }): JSX.Element {
           >
             <span class="who">
               {active ? <span class="marker" aria-hidden="true">▶</span> : null}
-              <span class="name">{team !== null ? tr.t("{name} ({team})", { name, team: tr.t(TEAM_NAMES[team]) }) : name}</span>
+              <span class="name">{name}</span>
               {view.cookie === seat ? (
                 <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: name })}>
                   🍪
                 </span>
               ) : null}
+              <ScorePill view={view} seat={seat} />
             </span>
-            <span class="counts">
-              <span class="count" role="img" aria-label={hand}>
-                <CardBack />×{view.hand_sizes[seat] ?? 0}
+            <span class="goods">
+              {team !== null ? <span class={`team-label team${team}`}>{tr.t(TEAM_NAMES[team])}</span> : null}
+              <span class="counts">
+                <span class="count" role="img" aria-label={hand}>
+                  <CardBack />×{view.hand_sizes[seat] ?? 0}
+                </span>
+                <span class="count" role="img" aria-label={blacks}>
+                  <BlackHatFace />×{view.black_hat_counts[seat] ?? 0}
+                </span>
               </span>
-              <span class="count" role="img" aria-label={blacks}>
-                <BlackHatFace />×{view.black_hat_counts[seat] ?? 0}
-              </span>
+              <Chips cards={collection} label={described} />
             </span>
-            <Chips cards={collection} label={described} />
           </div>
         );
       })}
@@ -179,10 +186,12 @@ function Table({ view }: { view: View }): JSX.Element {
 
 function Events({ view, lines }: { view: View; lines: number }): JSX.Element {
   const { tr } = useApp();
-  const shown = view.events.slice(-lines);
+  const shown = view.events.slice(-Math.max(lines, 6));
+  const list = useRef<HTMLOListElement>(null);
+  useWholeLines(list, [view.step, lines, shown.length]);
   return (
     <section class="area events" style={{ gridArea: "events" }} aria-label={tr.t("Last moves")} data-testid="events">
-      <ol aria-live="polite">
+      <ol ref={list} aria-live="polite">
         {shown.map((e) => (
           <li key={e.number} data-kind={e.kind}>
             {splitCards(e.text).map((piece, i) =>
@@ -210,15 +219,19 @@ function Mine({ view }: { view: View }): JSX.Element {
   const cards = collection.map((c) => cardName(c, tr)).join(", ") || "—";
   return (
     <section class={`area mine${team !== null ? ` team${team}` : ""}${view.active_seat === me ? " active" : ""}`} style={{ gridArea: "mine" }} data-testid="mine">
-      <span class="label" aria-hidden="true">
-        {tr.t("Your collection")}
-      </span>
-      {team !== null ? <span class={`team-label team${team}`}>{tr.t(TEAM_NAMES[team])}</span> : null}
-      {view.cookie === me ? (
-        <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: view.names[me] ?? "" })}>
-          🍪
+      <span class="who">
+        <span class="label" aria-hidden="true">
+          {tr.t("Your collection")}
         </span>
-      ) : null}
+        {team !== null ? <span class={`team-label team${team}`}>{tr.t(TEAM_NAMES[team])}</span> : null}
+        {view.cookie === me ? (
+          <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: view.names[me] ?? "" })}>
+            🍪
+          </span>
+        ) : null}
+        <ScorePill view={view} seat={me} mine />
+      </span>
+      <span class="goods">
       <Chips cards={collection} label={tr.t("Your collection: {cards}", { cards })} />
       {own.length ? (
         <span
@@ -233,6 +246,7 @@ function Mine({ view }: { view: View }): JSX.Element {
           ))}
         </span>
       ) : null}
+      </span>
     </section>
   );
 }
@@ -314,22 +328,21 @@ export function promptText(view: View, selected: CardCode | null, tr: ReturnType
     if (!t.slots.length && t.blackHat) return tr.t("{card} (only as a black hat)", { card: cardName(selected, tr) });
     return tr.t("Pick a slot or another action.");
   }
-  if (view.main_done) return tr.t("You can end your turn now.");
+  if (view.main_done) {
+    // the optional action still open after the main one: one clear step (issue 35.11)
+    if (view.legal?.some((a) => a.kind === "discard")) return tr.t("Discard a card, or tap Done.");
+    if (view.legal?.some((a) => a.kind === "offer_swap")) return tr.t("Offer a card to your partner, or tap Done.");
+    return tr.t("You can end your turn now.");
+  }
   return tr.t("Choose a card, then what to do with it.");
 }
 
+/** What to do now, in full (two lines at most); refusals and hints come as a Toast. */
 function Prompt({ view }: { view: View }): JSX.Element {
   const { tr, state } = useApp();
-  const notice = state.notice;
-  const text = notice ? notice.text : promptText(view, state.selected, tr);
+  const text = promptText(view, state.selected, tr);
   return (
-    <p
-      class={`area prompt${notice?.kind === "error" ? " error" : ""}`}
-      style={{ gridArea: "prompt" }}
-      data-testid="prompt"
-      role={notice?.kind === "error" ? "alert" : "status"}
-      title={text}
-    >
+    <p class="area prompt" style={{ gridArea: "prompt" }} data-testid="prompt" role="status">
       {text}
     </p>
   );
@@ -340,9 +353,9 @@ function Actions({ view }: { view: View }): JSX.Element {
   const t = targetsFor(view, state.selected);
   const answer = answering(view);
   const buttons: JSX.Element[] = [];
-  const add = (testid: string, label: string, onClick: () => void, primary = false) =>
+  const add = (testid: string, label: string, onClick: () => void, primary = false, wide = false) =>
     buttons.push(
-      <button key={testid} type="button" class={`action${primary ? " primary" : ""}`} data-testid={testid} onClick={onClick}>
+      <button key={testid} type="button" class={`action${primary ? " primary" : ""}${wide ? " wide" : ""}`} data-testid={testid} onClick={onClick}>
         {label}
       </button>,
     );
@@ -354,7 +367,8 @@ function Actions({ view }: { view: View }): JSX.Element {
     if (t.discard) add("action-discard", tr.t("Discard and draw"), () => void ctl.cardAction("discard"));
     if (t.offer) add("action-offer", tr.t("Offer to partner"), () => void ctl.cardAction("offer_swap"));
     if (canDo(view, "withdraw_swap")) add("action-withdraw", tr.t("Withdraw my offer"), () => void ctl.simple("withdraw_swap"));
-    if (canDo(view, "end_turn")) add("action-end-turn", tr.t("End turn"), () => void ctl.simple("end_turn"), view.main_done);
+    // after the main action: "discard (or offer) a card, or Done", Done large (issue 35.11)
+    if (canDo(view, "end_turn")) add("action-end-turn", tr.t("Done"), () => void ctl.simple("end_turn"), true, state.selected === null);
   }
   if (view.hints && myMove(view) && cueOf(view)?.key !== state.hintTurn) {
     const label = tr.t("What should I do?");
@@ -367,15 +381,21 @@ function Actions({ view }: { view: View }): JSX.Element {
   return (
     <section class="area actions" style={{ gridArea: "actions" }} data-testid="actions">
       <span class="buttons">{buttons}</span>
-      <button
-        type="button"
-        class="toggle"
-        data-testid="auto-end"
-        aria-pressed={view.auto_end}
-        onClick={() => void ctl.autoEnd(!view.auto_end)}
-      >
-        {tr.t(view.auto_end ? "Auto end turn: on" : "Auto end turn: off")}
-      </button>
+      {/* the setting, in words; out of the way while a card's actions need the row */}
+      {state.selected === null || !myMove(view) ? (
+        <button
+          type="button"
+          class="toggle"
+          data-testid="auto-end"
+          aria-pressed={view.auto_end}
+          onClick={() => void ctl.autoEnd(!view.auto_end)}
+        >
+          <span class="check" aria-hidden="true">
+            {view.auto_end ? "✓" : ""}
+          </span>
+          {tr.t("End my turn after my main action")}
+        </button>
+      ) : null}
     </section>
   );
 }
@@ -461,6 +481,7 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
       {partner !== null && state.view?.teams ? <Chat view={view} /> : null}
       <TurnCue view={view} />
       {guide ? <Guide onClose={() => setGuide(false)} /> : null}
+      <Toast />
     </main>
   );
 }
