@@ -47,9 +47,9 @@ from web.auth import (
     DiscordUnreachable,
     SeenCodes,
     Sessions,
-    local_user_id,
 )
 from web.hub import Hub, Viewer
+from web.local_users import CountedLocalUsers, LocalUsers
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
@@ -130,6 +130,7 @@ class WebServer:
         default_timer: Callable[[int], float | None] | None = None,
         swap_timeout: float | None = 120.0,
         run_cpu: Callable[..., Awaitable[Any]] | None = None,
+        local_users: LocalUsers | None = None,
     ) -> None:
         self.config = config
         self.games = games
@@ -154,7 +155,8 @@ class WebServer:
         self.hub = Hub(games, translator, names)
         self.watch_listeners: list[Callable[[int | None], None]] = []
         """Called with a game id when its set of live viewers changed."""
-        self._local_users = 0
+        self.local_users: LocalUsers = local_users or CountedLocalUsers()
+        """Gives local sign-ins their user ids (``web.local_users``)."""
         self._rng = random.Random(secrets.randbits(64))
         self.app = self._build_app()
         self._runner: web.AppRunner | None = None
@@ -217,6 +219,10 @@ class WebServer:
         """``hats_outbox`` for ``game_id``: its channel's Activity viewers may follow it now."""
         self.hub.game_may_have_started(game_id)
 
+    def use_session_key(self, key: bytes) -> None:
+        """Sign and check sessions with ``key`` from now on (local mode's stored key)."""
+        self.sessions = Sessions(key, ttl=self.config.session_ttl)
+
     def watch_changed(self, game_id: int | None) -> None:
         """Tell the listeners that the viewers of ``game_id`` changed."""
         for listener in self.watch_listeners:
@@ -266,8 +272,11 @@ class WebServer:
         name = " ".join(raw.split()) if isinstance(raw, str) else ""
         if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
             return web.json_response({"error": "bad_request"}, status=400)
-        self._local_users += 1
-        user_id = local_user_id(self._local_users)
+        try:
+            user_id = await self.local_users.sign_in(name)
+        except StoreError as exc:
+            log.warning("local sign-in: the store did not answer: %s", exc)
+            return web.json_response({"error": "store_failed"}, status=503)
         self.names[user_id] = name
         session, expires_at = self.sessions.issue(user_id, name, local=True)
         return web.json_response(
