@@ -1,8 +1,8 @@
 """One WebSocket client's conversation (``GET /ws``, hats-activity/1, docs/ACTIVITY_PROTOCOL.md).
 
 ``hello`` first (the session, the Activity's channel, the locale, a step to resume from), then
-requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``. Every move goes
-through the same service calls and checks as the hand buttons and slash commands
+requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``, ``react``. Every
+move goes through the same service calls and checks as the hand buttons and slash commands
 (:mod:`service.requests`, :meth:`GameService.play`); a refusal is an ``error`` frame whose
 ``message`` is the text a button would answer, in the player's language (``cogs.replies``).
 A bad frame (not JSON, too big, an unknown kind, another player's seat, a finished game) gets
@@ -103,6 +103,7 @@ class Conversation:
             "chat": Conversation.on_chat,
             "lobby": Conversation.on_lobby,
             "rematch": Conversation.on_rematch,
+            "react": Conversation.on_react,
         }
 
     @property
@@ -405,6 +406,21 @@ class Conversation:
             raise FrameError("bad_frame", self._bad_frame_text())
         try:
             await self.server.team_chat(session, viewer, text)
+        except Exception as exc:
+            if not await self._refusal(frame.get("id"), exc, session):
+                raise
+            return
+        self.send({"t": "ack", "id": frame.get("id")})
+
+    async def on_react(self, frame: dict[str, Any]) -> None:
+        """``react``: a quick reaction to the table (``WebServer.react``)."""
+        viewer = self.viewer
+        assert viewer is not None
+        session = await self._session(frame)
+        try:
+            await self.server.react(session, viewer, frame.get("emoji"))
+        except FrameError:
+            raise
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise
