@@ -119,6 +119,10 @@ ACTIVITY_TEXTS: tuple[str, ...] = (
     N_("{name} (you)"),
     N_("Waiting for {partner} to answer the swap."),
     N_("{cookie} The cookie is on the napkin."),
+    # the people at the table, reactions, local mode's language menu (issue 34.3, 35.9, 35.12)
+    N_("Invite"),
+    N_("React"),
+    N_("Language"),
 )
 """Single msgids the app shows (English, the bot's source language)."""
 
@@ -148,5 +152,6 @@ ACTIVITY_PLURALS: tuple[tuple[str, str], ...] = (
         "{trophy} Shared win: {players}, with {n} point each.",
         "{trophy} Shared win: {players}, with {n} points each.",
     ),
+    plural("{n} watching", "{n} watching"),
 )
 """Singular/plural msgid pairs the app shows (ngettext; ``{n}`` is the count)."""

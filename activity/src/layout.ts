@@ -49,6 +49,8 @@ export const ACTIONS = 42;
 export const EVENT_LINE = 17;
 export const SLOT_NUMBER = 14;
 export const MIN_HAND_CARD = 44; // a comfortable touch target (px)
+/** The table bar under the tea table: who watches, reactions, Invite (44 px controls). */
+export const SOCIAL = 44;
 
 /** The mode for a viewport: desktop when wide and tall enough, landscape when wider than tall. */
 export function modeOf(width: number, height: number): Mode {
@@ -139,14 +141,16 @@ export function fitLayout(input: FitInput): Fit {
     const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
     const budget = input.height - 2 * pad;
     const used = columns.map((rows) => sum(rows) + rows.length * gap);
-    const fits = used.every((u) => u + gap + EVENT_LINE * 2 <= budget); // the events row and its gap
+    // the events row, the table bar (SOCIAL) and their gaps
+    const extra = (c: number) => (c === eventsColumn ? SOCIAL + gap : 0);
+    const fits = used.every((u, c) => u + gap + EVENT_LINE * 2 + extra(c) <= budget);
     if (fits || (tableMax <= 30 && handMax <= 30)) {
-      const slack = Math.max(0, budget - used[eventsColumn]! - gap);
+      const slack = Math.max(0, budget - used[eventsColumn]! - gap - SOCIAL - gap);
       const eventLines = Math.max(1, Math.min(6, Math.floor(slack / EVENT_LINE)));
       const events: Row = { name: "events", height: eventLines * EVENT_LINE };
       const target = columns[eventsColumn]!;
       const at = target.findIndex((r) => r.name === "table");
-      target.splice(at >= 0 ? at + 1 : target.length, 0, events);
+      target.splice(at >= 0 ? at + 1 : target.length, 0, { name: "social", height: SOCIAL }, events);
       return {
         mode,
         columns,
