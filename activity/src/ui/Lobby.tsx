@@ -57,10 +57,12 @@ export function LobbyScreen({ lobby }: { lobby: Lobby | null }): JSX.Element {
   const timers = lobby.timer !== null && !TIMER_CHOICES.includes(lobby.timer) ? [...TIMER_CHOICES, lobby.timer] : TIMER_CHOICES;
   return (
     <main class="lobby" data-testid="lobby" data-lobby-id={lobby.id}>
-      <h1>{tr.t("Hats: a new game is forming")}</h1>
-      <div class="row people-row">
-        <LanguageMenu tr={tr} value={state.language} />
-        <InviteButton />
+      <div class="lobby-head">
+        <h1>{tr.t("Hats: a new game is forming")}</h1>
+        <div class="row people-row">
+          <LanguageMenu tr={tr} value={state.language} />
+          <InviteButton />
+        </div>
       </div>
       <p class="host">{tr.t("Hosted by {host}.", { host })}</p>
       {teams ? <p class="teams-note">{tr.t("Teams (partners sit opposite)")}</p> : null}
