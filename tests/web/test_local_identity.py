@@ -16,7 +16,9 @@ from typing import Any
 
 import aiohttp
 
+from data import open_store
 from tests.activity.local_bot import LocalBot
+from web.local import LocalMode
 
 
 async def next_frame(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
@@ -118,3 +120,39 @@ def test_after_a_sigkill_each_player_signs_back_into_their_own_seat(tmp_path: Pa
         asyncio.run(_after_restart(base, before))
     finally:
         bot.kill()
+
+
+async def test_two_players_of_one_name_each_get_a_seat_back(tmp_path: Path):
+    """Two tabs both named "Ana" sat down; after a restart, two sign-ins as "ana" (any case)
+    get the two seats, the free one first: nobody is left out, nobody gets a stranger's."""
+    store = await open_store(tmp_path / "hats.sqlite3")
+    try:
+        first = LocalMode(store, port=0, ai_delay=0.0)
+        base = await first.start()
+        async with aiohttp.ClientSession() as http:
+            one = await sign_in(http, base, "Ana")
+            two = await sign_in(http, base, "Ana")
+            assert one["user"]["id"] != two["user"]["id"]
+            ws_one = await connect(http, base, one["session"])
+            await ws_one.send_json({"t": "lobby", "id": 1, "op": "open"})
+            await next_frame(ws_one, "ack")
+            ws_two = await connect(http, base, two["session"])
+            await ws_two.send_json({"t": "lobby", "id": 2, "op": "join"})
+            await next_frame(ws_two, "ack")
+            await ws_one.close()
+            await ws_two.close()
+        await first.stop()
+        again = LocalMode(store, port=0, ai_delay=0.0)
+        base = await again.start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                back = await sign_in(http, base, "ana")
+                ws = await connect(http, base, back["session"])  # holds that seat now
+                other = await sign_in(http, base, "ANA")
+                await ws.close()
+                seated = {one["user"]["id"], two["user"]["id"]}
+                assert {back["user"]["id"], other["user"]["id"]} == seated
+        finally:
+            await again.stop()
+    finally:
+        await store.close()
