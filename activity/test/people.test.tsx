@@ -126,3 +126,15 @@ describe("the table bar", () => {
     expect(spectator.q("[data-testid=react]")).toBeNull();
   });
 });
+
+describe("the Activity's URL mapping of Discord's CDN", () => {
+  it("maps an avatar's CDN address onto the Activity's own host under /discord-cdn", async () => {
+    const { attemptRemap } = await import("@discord/embedded-app-sdk");
+    const { CDN_MAPPING } = await import("../src/social");
+    const url = new URL("https://cdn.discordapp.com/avatars/80351110224678912/a_1f.png?size=64");
+    const mapped = attemptRemap({ url, mappings: [CDN_MAPPING] });
+    expect(mapped.host).toBe(window.location.host);
+    expect(mapped.pathname).toBe("/discord-cdn/avatars/80351110224678912/a_1f.png");
+    expect(mapped.search).toBe("?size=64");
+  });
+});
