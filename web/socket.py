@@ -312,7 +312,10 @@ class Conversation:
         elif isinstance(exc, StoreError):
             code, text = "store_failed", fault_text(exc, tr, move=True)
         else:
-            labels = plain_labels(session, self.server.names, tr) if session else None
+            labels = None
+            if session is not None:
+                names = self.server.people.names_in(session.row.guild_id)
+                labels = plain_labels(session, names, tr)
             found = error_text(exc, tr, labels)
             if found is None:
                 return False
