@@ -467,6 +467,13 @@ class HatsBot(commands.AutoShardedBot):
 
     async def _note_user(self, interaction: discord.Interaction) -> None:
         self.names[interaction.user.id] = interaction.user.display_name
+        if self.web is not None:  # the Activity shows their avatar and server nickname
+            user = interaction.user
+            people = self.web.people
+            people.note_user(user.id, None, user.avatar.key if user.avatar else None)
+            if interaction.guild_id is not None and isinstance(user, discord.Member):
+                guild_avatar = user.guild_avatar.key if user.guild_avatar else None
+                people.note_member(interaction.guild_id, user.id, user.nick, guild_avatar)
         self.locales[interaction.user.id] = str(interaction.locale)
         if interaction.guild_id is not None and interaction.guild_locale is not None:
             self.servers.note_locale(interaction.guild_id, str(interaction.guild_locale))

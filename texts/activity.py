@@ -156,6 +156,10 @@ ACTIVITY_TEXTS: tuple[str, ...] = (
     N_("Discard a card, or tap Done."),
     N_("Offer a card to your partner, or tap Done."),
     N_("End my turn after my main action"),
+    # the people at the table, reactions, local mode's language menu (issue 34.3, 35.9, 35.12)
+    N_("Invite"),
+    N_("React"),
+    N_("Language"),
 )
 """Single msgids the app shows (English, the bot's source language)."""
 
@@ -186,5 +190,6 @@ ACTIVITY_PLURALS: tuple[tuple[str, str], ...] = (
         "{trophy} Shared win: {players}, with {n} points each.",
     ),
     plural("Won on points: {n} point ahead.", "Won on points: {n} points ahead."),
+    plural("{n} watching", "{n} watching"),
 )
 """Singular/plural msgid pairs the app shows (ngettext; ``{n}`` is the count)."""

@@ -193,10 +193,11 @@ class SeenCodes:
 
 @dataclass(frozen=True, slots=True)
 class DiscordUser:
-    """The user Discord's ``/users/@me`` names: ``id`` and the name to show."""
+    """The user Discord's ``/users/@me`` names: ``id``, the name to show, the avatar hash."""
 
     id: int
     name: str
+    avatar: str | None = None
 
 
 class DiscordOAuth:
@@ -262,7 +263,9 @@ class DiscordOAuth:
         if not isinstance(raw_id, str) or not raw_id.isdecimal() or int(raw_id) < LOCAL_ID_LIMIT:
             raise DiscordUnreachable("users/@me gave no user id")
         name = me.get("global_name") or me.get("username") or raw_id
-        return token, DiscordUser(int(raw_id), str(name)[:32])
+        avatar = me.get("avatar")
+        avatar = avatar if isinstance(avatar, str) else None
+        return token, DiscordUser(int(raw_id), str(name)[:32], avatar)
 
 
 async def _json(answer: aiohttp.ClientResponse) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from aiohttp import WSCloseCode, web
 from data import StoreError
 from service.deadlines import TURN, turn_timer
 from service.requests import auto_end
+from web.people import People
 from web.views import EventTexts, plain_labels, view_frame
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ CLOSE_REPLACED = 4002
 """WebSocket close code: the same session opened a newer WebSocket."""
 SWAP_TIMER = "swap"
 """The teams cog's swap-answer deadline kind (R10), read for the view's ``deadline``."""
+WATCHERS_SHOWN = 5
+"""Spectators a ``watching`` frame names (the count counts them all)."""
 
 
 @dataclass(eq=False)
@@ -174,8 +177,10 @@ class Hub:
     """Every viewer of this process, by game and by channel; pushes views after each step.
 
     ``games``: the GameService; ``translator``: the catalogs; ``names``: user id -> display
-    name (shared with the bot). ``on_watch_change(game_id)`` is called whenever the set of
+    name (shared with the bot); ``people``: server nicknames and avatars (web.people; default:
+    none beyond ``names``). ``on_watch_change(game_id)`` is called whenever the set of
     live viewers of a game changes (the play cog stops turn-ping DMs for a watched turn).
+    A game's viewers get a ``watching`` frame whenever its spectators change.
     """
 
     def __init__(
@@ -183,10 +188,13 @@ class Hub:
         games: GameService,
         translator: Translator,
         names: Mapping[int, str],
+        people: People | None = None,
     ) -> None:
         self.games = games
         self.translator = translator
         self.names = names
+        self.people = people or People(names)  # type: ignore[arg-type]
+        self._presence_due: set[int] = set()
         self.by_game: dict[int, set[Viewer]] = {}
         self.by_channel: dict[int, set[Viewer]] = {}
         self.by_token: dict[str, Viewer] = {}
@@ -220,6 +228,7 @@ class Hub:
         self._discard(self.by_channel, viewer.channel_id, viewer)
         if viewer.game_id is not None:
             self._discard(self.by_game, viewer.game_id, viewer)
+            self.presence_changed(viewer.game_id)
 
     @staticmethod
     def _discard(index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
@@ -235,10 +244,66 @@ class Hub:
             return
         if viewer.game_id is not None:
             self._discard(self.by_game, viewer.game_id, viewer)
+            self.presence_changed(viewer.game_id)
         viewer.game_id = game_id
         viewer.step = -1
         if game_id is not None:
             self.by_game.setdefault(game_id, set()).add(viewer)
+            self.presence_changed(game_id)
+
+    # ------------------------------------------------------------------ spectators
+    def presence_changed(self, game_id: int) -> None:
+        """The viewers of ``game_id`` changed: send them its ``watching`` frame (coalesced)."""
+        if game_id in self._presence_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - no loop: nobody to tell
+            return
+        self._presence_due.add(game_id)
+        loop.call_soon(self._send_presence, game_id)
+
+    def _send_presence(self, game_id: int) -> None:
+        self._presence_due.discard(game_id)
+        if game_id in self.by_game:
+            self._spawn(self.push_presence(game_id))
+
+    async def push_presence(self, game_id: int) -> None:
+        """Send the viewers of ``game_id`` who watches it without a seat (this process's)."""
+        session = await self.games.session(game_id)
+        viewers = list(self.by_game.get(game_id, ()))
+        if session is None or not viewers:
+            return
+        frame = self.presence_frame(session)
+        for viewer in viewers:
+            viewer.send(frame)
+
+    def presence_frame(self, session: GameSession) -> dict[str, Any]:
+        """The ``watching`` frame of ``session``: its spectators' count and the first few.
+
+        A spectator is a signed-in user with a live WebSocket on the game and no seat in it,
+        counted once however many tabs they have.
+        """
+        seated = {s.user_id for s in session.seats if s.user_id is not None}
+        guild = session.row.guild_id
+        names = self.people.names_in(guild)
+        seen: dict[int, Viewer] = {}
+        for viewer in self.by_game.get(session.id, ()):
+            if not viewer.closed and viewer.user_id not in seated:
+                seen.setdefault(viewer.user_id, viewer)
+        ordered = sorted(seen.values(), key=lambda v: v.user_id)
+        return {
+            "t": "watching",
+            "game_id": str(session.id),
+            "count": len(ordered),
+            "watchers": [
+                {
+                    "name": names.get(v.user_id) or v.user.name,
+                    "avatar": self.people.avatar(v.user_id, guild),
+                }
+                for v in ordered[:WATCHERS_SHOWN]
+            ],
+        }
 
     def watching(self, game_id: int, user_id: int, channel_id: int | None = None) -> bool:
         """Whether ``user_id`` has a live WebSocket on game ``game_id`` in this process.
@@ -300,20 +365,28 @@ class Hub:
         key = (seat, locale, mine)
         if cache is not None and key in cache:
             return cache[key]
+        guild = session.row.guild_id
+        names = self.people.names_in(guild)
         labels = cache.get(("labels", locale)) if cache is not None else None
         if labels is None:
-            labels = plain_labels(session, self.names, viewer.tr)
+            labels = plain_labels(session, names, viewer.tr)
             if cache is not None:
                 cache[("labels", locale)] = labels
+        avatars = cache.get("avatars") if cache is not None else None
+        if avatars is None:
+            avatars = [self.people.avatar(s.user_id, guild) for s in session.seats]
+            if cache is not None:
+                cache["avatars"] = avatars
         frame = view_frame(
             session,
             seat,
             viewer.tr,
-            self.names,
+            names,
             auto_end=mine,
             deadline=deadline,
             labels=labels,
             texts=self.event_texts,
+            avatars=avatars,
         )
         text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
         if cache is not None:

@@ -10,6 +10,12 @@ AI seats play as in the bot: each AI step is a deadline the step before it wrote
 (``service.deadlines``), fired by a :class:`service.runner.DeadlineRunner` through
 :func:`service.due.fire_ai`; a game's first deadline is armed when it starts. Searching levels
 think in a thread, off the event loop. Turn timers are off (there is nobody to remind).
+
+Who is who survives a restart (issue 34 section 4): the sessions' signing key is kept in the
+store's meta table (:data:`SESSION_KEY`, as the bot keeps it without a client secret), so a
+tab's session stays good after a crash; local user ids and their names are kept there too
+(:class:`web.local_users.StoredLocalUsers`): an id is never given twice, and a name that
+holds a seat at the table signs back into that seat.
 """
 
 from __future__ import annotations
@@ -29,11 +35,25 @@ from service.deadlines import AI, AI_RETRY
 from service.due import ai_choice, fire_ai
 from service.sweep import DeadlineSweep
 from texts.i18n import Translator
-from web.server import WebConfig, WebServer
+from web.auth import random_key
+from web.local_users import StoredLocalUsers
+from web.server import LOCAL_CHANNEL, WebConfig, WebServer
 
-__all__ = ["LocalMode"]
+__all__ = ["SESSION_KEY", "LocalMode", "stored_session_key"]
 
 log = logging.getLogger("hats.local")
+
+SESSION_KEY = "web_session_key"
+"""The store's meta key of the sessions' signing key (the bot's ``bot.SESSION_KEY``)."""
+
+
+async def stored_session_key(store: Store) -> bytes:
+    """The sessions' signing key kept in ``store`` (made and written the first time)."""
+    stored = await store.meta.get(SESSION_KEY)
+    if stored is None:
+        stored = random_key()
+        await store.meta.set(SESSION_KEY, stored)
+    return bytes.fromhex(stored)
 
 
 @dataclass
@@ -69,6 +89,9 @@ class LocalMode:
             sweep=DeadlineSweep(self.games).run,
         )
         extra = {"client_dir": self.client_dir} if self.client_dir is not None else {}
+        self.users = StoredLocalUsers(
+            self.store, self.games, LOCAL_CHANNEL, connected=self._connected
+        )
         self.web = WebServer(
             WebConfig(port=self.port, addr=self.addr, local=True, **extra),
             self.games,
@@ -78,8 +101,12 @@ class LocalMode:
             locales={},
             dispatch=self.dispatch,
             default_timer=lambda guild_id: None,
+            local_users=self.users,
         )
         self._tasks: set[asyncio.Task[Any]] = set()
+
+    def _connected(self, user_id: int) -> bool:
+        return any(v.user_id == user_id and not v.closed for v in self.web.hub.by_token.values())
 
     def dispatch(self, name: str, /, *args: Any) -> None:
         """The service's and the web server's events, without a bot."""
@@ -116,6 +143,9 @@ class LocalMode:
     async def start(self) -> str:
         """Start the service, the runner and the web server; returns the address to open."""
         await self.games.start()
+        self.web.use_session_key(await stored_session_key(self.store))
+        # the seated players' names, so the table names them before they sign in again
+        self.web.names.update(await self.users.names(await self.users.seated_users()))
         self.runner.start()
         await self.web.start()
         return self.web.address

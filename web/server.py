@@ -47,11 +47,12 @@ from web.auth import (
     DiscordUnreachable,
     SeenCodes,
     Sessions,
-    local_user_id,
 )
 from web.frames import parse_json
 from web.hub import Hub, Viewer
 from web.instances import ChannelAccess, DiscordInstances, InstanceCache, InstanceLookup
+from web.local_users import CountedLocalUsers, LocalUsers
+from web.people import People
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
@@ -76,6 +77,13 @@ CHAT_MAX = 1500
 """Characters a team message may have (as ``/hats team message``)."""
 MAX_BODY = 16 * 1024
 """Bytes an API request body may have."""
+REACTIONS = ("👍", "👏", "😮", "😂", "🙈", "🎉")
+"""The quick reactions a player may send to the table (issue 35 section 9): a fixed set, no
+colour, no number, so a reaction never says more than the table-talk guard lets through (R10)."""
+REACTION_BURST = 3.0
+"""Reactions a player may send at once in one game."""
+REACTION_PER_S = 1 / 3
+"""Reactions a second a player may send on average in one game (one every 3 s)."""
 
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Hats</title>
@@ -139,6 +147,7 @@ class WebServer:
         run_cpu: Callable[..., Awaitable[Any]] | None = None,
         access: ChannelAccess | None = None,
         instances: InstanceLookup | None = None,
+        local_users: LocalUsers | None = None,
     ) -> None:
         self.config = config
         self.games = games
@@ -162,7 +171,9 @@ class WebServer:
             if config.client_secret
             else None
         )
-        self.hub = Hub(games, translator, names)
+        self.people = People(names)
+        """Nicknames and avatars Discord gave (web.people); the bot notes members here."""
+        self.hub = Hub(games, translator, names, self.people)
         self.access = access
         """The bot's view of server channels' permissions (None: nobody may post there)."""
         if instances is None and config.bot_token and config.client_id and not config.local:
@@ -171,8 +182,10 @@ class WebServer:
         """Verified Activity instances (None: only local mode accepts WebSockets)."""
         self.watch_listeners: list[Callable[[int | None], None]] = []
         """Called with a game id when its set of live viewers changed."""
-        self._local_users = 0
+        self.local_users: LocalUsers = local_users or CountedLocalUsers()
+        """Gives local sign-ins their user ids (``web.local_users``)."""
         self._rng = random.Random(secrets.randbits(64))
+        self._reaction_tokens: dict[tuple[int, int], tuple[float, float]] = {}
         self.app = self._build_app()
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
@@ -237,6 +250,10 @@ class WebServer:
         """``hats_outbox`` for ``game_id``: its channel's Activity viewers may follow it now."""
         self.hub.game_may_have_started(game_id)
 
+    def use_session_key(self, key: bytes) -> None:
+        """Sign and check sessions with ``key`` from now on (local mode's stored key)."""
+        self.sessions = Sessions(key, ttl=self.config.session_ttl)
+
     def watch_changed(self, game_id: int | None) -> None:
         """Tell the listeners that the viewers of ``game_id`` changed."""
         for listener in self.watch_listeners:
@@ -267,7 +284,7 @@ class WebServer:
             log.warning("sign-in: Discord did not answer usably: %s", exc)
             return web.json_response({"error": "discord_unreachable"}, status=502)
         session, expires_at = self.sessions.issue(user.id, user.name)
-        self.names[user.id] = user.name
+        self.people.note_user(user.id, user.name, user.avatar)
         return web.json_response(
             {
                 "access_token": access_token,
@@ -286,8 +303,11 @@ class WebServer:
         name = " ".join(raw.split()) if isinstance(raw, str) else ""
         if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
             return web.json_response({"error": "bad_request"}, status=400)
-        self._local_users += 1
-        user_id = local_user_id(self._local_users)
+        try:
+            user_id = await self.local_users.sign_in(name)
+        except StoreError as exc:
+            log.warning("local sign-in: the store did not answer: %s", exc)
+            return web.json_response({"error": "store_failed"}, status=503)
         self.names[user_id] = name
         session, expires_at = self.sessions.issue(user_id, name, local=True)
         return web.json_response(
@@ -331,13 +351,14 @@ class WebServer:
         if row is None:
             return {"t": "lobby", "lobby": None}
         teams = lobbies.team_positions(row.seats) if len(row.seats) == lobbies.TEAM_SEATS else None
+        names = self.people.names_in(row.guild_id)
         seats = []
         for index, seat in enumerate(row.seats):
             team = None
             if teams is not None:
                 team = 0 if index in teams[0] else 1
             if seat.user_id is not None:
-                name = self.names.get(seat.user_id) or viewer.tr("Player {n}", n=index + 1)
+                name = names.get(seat.user_id) or viewer.tr("Player {n}", n=index + 1)
             else:
                 name = viewer.tr("AI {n}", n=index + 1)
             seats.append(
@@ -346,6 +367,7 @@ class WebServer:
                     "name": name,
                     "ai_level": seat.ai_level,
                     "team": team,
+                    "avatar": self.people.avatar(seat.user_id, row.guild_id),
                 }
             )
         timer = row.settings.get(TURN_TIMER)
@@ -628,6 +650,39 @@ class WebServer:
             raise
         return hint_line(hint, tr), hint.action.to_dict()
 
+    def _reaction_allowed(self, game_id: int, user_id: int, now: float) -> bool:
+        """Take one of ``user_id``'s reaction tokens in ``game_id`` (a token bucket)."""
+        key = (game_id, user_id)
+        tokens, at = self._reaction_tokens.pop(key, (REACTION_BURST, now))
+        tokens = min(REACTION_BURST, tokens + max(0.0, now - at) * REACTION_PER_S)
+        allowed = tokens >= 1.0
+        self._reaction_tokens[key] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self._reaction_tokens) > 10_000:
+            del self._reaction_tokens[next(iter(self._reaction_tokens))]
+        return allowed
+
+    async def react(self, session: GameSession, viewer: Viewer, emoji: object) -> None:
+        """A quick reaction from ``viewer``'s seat, shown to everyone at the table (public).
+
+        Raises FrameError ``bad_frame`` (not one of :data:`REACTIONS`) or ``rate_limited``
+        (more than :data:`REACTION_BURST` at once, one every 3 s after), ServiceError for a
+        spectator.
+        """
+        if not isinstance(emoji, str) or emoji not in REACTIONS:
+            raise FrameError(
+                "bad_frame", viewer.tr("The app sent a request this server does not understand.")
+            )
+        seat = session.seat_of(viewer.user_id)
+        if seat is None:
+            raise ServiceError("Only the players at the table can send reactions.")
+        if not self._reaction_allowed(session.id, viewer.user_id, time.monotonic()):
+            raise FrameError(
+                "rate_limited", viewer.tr("Not so fast: wait a moment before the next reaction.")
+            )
+        frame = {"t": "reaction", "game_id": str(session.id), "seat": seat, "emoji": emoji}
+        for other in list(self.hub.by_game.get(session.id, ())):
+            other.send(frame)
+
     async def team_chat(self, session: GameSession, viewer: Viewer, text: str) -> None:
         """A team message from ``viewer`` to their partner (4 players), guarded (R10).
 
@@ -665,7 +720,9 @@ class WebServer:
             "t": "chat",
             "game_id": str(session.id),
             "from": seat,
-            "name": self.names.get(viewer.user_id, viewer.user.name),
+            "name": self.people.names_in(session.row.guild_id).get(
+                viewer.user_id, viewer.user.name
+            ),
             "text": text,
         }
         for other in list(self.hub.by_game.get(session.id, ())):

@@ -2,7 +2,7 @@
 
 ``hello`` first (the session, the Activity instance whose server and channel Discord names:
 web.instances, the locale, a step to resume from), then
-requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``. Every move goes
+requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``, ``react``. Every move goes
 through the same service calls and checks as the hand buttons and slash commands
 (:mod:`service.requests`, :meth:`GameService.play`); a refusal is an ``error`` frame whose
 ``message`` is the text a button would answer, in the player's language (``cogs.replies``).
@@ -142,6 +142,7 @@ class Conversation:
             "chat": Conversation.on_chat,
             "lobby": Conversation.on_lobby,
             "rematch": Conversation.on_rematch,
+            "react": Conversation.on_react,
         }
 
     @property
@@ -392,7 +393,10 @@ class Conversation:
         elif isinstance(exc, StoreError):
             code, text = "store_failed", fault_text(exc, tr, move=True)
         else:
-            labels = plain_labels(session, self.server.names, tr) if session else None
+            labels = None
+            if session is not None:
+                names = self.server.people.names_in(session.row.guild_id)
+                labels = plain_labels(session, names, tr)
             found = error_text(exc, tr, labels)
             if found is None:
                 return False
@@ -486,6 +490,21 @@ class Conversation:
             raise FrameError("bad_frame", self._bad_frame_text())
         try:
             await self.server.team_chat(session, viewer, text)
+        except Exception as exc:
+            if not await self._refusal(frame.get("id"), exc, session):
+                raise
+            return
+        self.send({"t": "ack", "id": frame.get("id")})
+
+    async def on_react(self, frame: dict[str, Any]) -> None:
+        """``react``: a quick reaction to the table (``WebServer.react``)."""
+        viewer = self.viewer
+        assert viewer is not None
+        session = await self._session(frame)
+        try:
+            await self.server.react(session, viewer, frame.get("emoji"))
+        except FrameError:
+            raise
         except Exception as exc:
             if not await self._refusal(frame.get("id"), exc, session):
                 raise

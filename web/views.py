@@ -90,13 +90,15 @@ def view_frame(
     deadline: float | None = None,
     labels: list[SeatLabel] | None = None,
     texts: EventTexts | None = None,
+    avatars: Sequence[str | None] | None = None,
 ) -> dict[str, Any]:
     """The ``view`` frame of ``session`` for ``seat`` (None: a spectator), JSON-ready.
 
     ``tr``: the viewer's language; ``names``: user id -> display name; ``auto_end``: the
     seat's Auto end turn setting; ``deadline``: unix seconds by which the seat to move must
     act (the turn timer), or None. ``labels`` (:func:`plain_labels` in ``tr``'s language)
-    and ``texts`` let the frames of one step share their work (``web.hub``).
+    and ``texts`` let the frames of one step share their work (``web.hub``). ``avatars``: each
+    seat's avatar, a path on Discord's CDN or None (an AI, a local player; ``web.people``).
     """
     game = session.game
     obs: Observation = game.observation(seat)
@@ -134,6 +136,7 @@ def view_frame(
         "seat": seat,
         "names": [label.plain_name for label in labels],
         "ai": [s.ai_level for s in session.seats],
+        "avatars": list(avatars) if avatars is not None else [None] * len(session.seats),
         "teams": [list(t) for t in obs.teams] if obs.teams else None,
         "board": [c.code for c in obs.board],
         "hand": _codes(obs.hand),

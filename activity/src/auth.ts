@@ -11,6 +11,7 @@
  *   server runs in local mode). The channel is the URL's `channel_id` (default "1").
  */
 import type { Config, SessionAnswer, User } from "./protocol";
+import { CDN_MAPPING } from "./social";
 
 export interface Session {
   session: string;
@@ -24,6 +25,10 @@ export interface Session {
   local: boolean;
   /** Signs in again (a 4001 close: expired session); resolves with the new session. */
   renew: () => Promise<Session>;
+  /** Inside Discord: a CDN path's address through the Activity's URL mapping. */
+  avatarUrl?: (path: string) => string;
+  /** Inside Discord: the SDK's invite dialog. */
+  invite?: () => Promise<void>;
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -100,6 +105,14 @@ export async function discordSignIn(config: Config, sdkModule: Sdk, fetchFn: Fet
       locale,
       local: false,
       renew: once,
+      // the iframe may only load mapped addresses: cdn.discordapp.com through CDN_MAPPING
+      avatarUrl: (path) =>
+        sdkModule
+          .attemptRemap({ url: new URL(`https://${CDN_MAPPING.target}/${path}?size=64`), mappings: [CDN_MAPPING] })
+          .toString(),
+      invite: async () => {
+        await sdk.commands.openInviteDialog();
+      },
     };
   };
   return once();

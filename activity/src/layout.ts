@@ -51,6 +51,8 @@ export const SLOT_NUMBER = 14;
 export const NAME_LINE = 18; // a player's name, team, cookie and running score (issue 35.2, 35.6)
 export const MIN_HAND_CARD = 44; // a touch target (px): Apple's and WCAG's 44 × 44
 export const MIN_EVENT_LINES = 2;
+/** The table bar under the tea table: who watches, reactions, Invite (44 px controls). */
+export const SOCIAL = 44;
 
 /** The mode for a viewport: desktop when wide and tall enough, landscape when wider than tall. */
 export function modeOf(width: number, height: number): Mode {
@@ -115,7 +117,8 @@ export function fitLayout(input: FitInput): Fit {
   const budget = input.height - 2 * pad;
   const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
   const handColumn = mode === "portrait" ? 0 : 1;
-  const minEvents = gap + EVENT_LINE * MIN_EVENT_LINES; // the events row and its gap
+  // the events row, the table bar (SOCIAL) and their gaps
+  const minEvents = gap + EVENT_LINE * MIN_EVENT_LINES + SOCIAL + gap;
 
   let tableMax = big ? 120 : 90;
   const handMax = big ? 110 : 80;
@@ -160,12 +163,12 @@ export function fitLayout(input: FitInput): Fit {
       used(columns).every((u, c) => u + (c === eventsColumn ? minEvents : 0) <= budget) &&
       (input.spectator || hand.w >= MIN_HAND_CARD);
     if (fits || tableMax <= 30) {
-      const slack = Math.max(0, budget - used(columns)[eventsColumn]! - gap);
+      const slack = Math.max(0, budget - used(columns)[eventsColumn]! - gap - SOCIAL - gap);
       const eventLines = Math.max(1, Math.min(6, Math.floor(slack / EVENT_LINE)));
       const events: Row = { name: "events", height: eventLines * EVENT_LINE };
       const target = columns[eventsColumn]!;
       const at = target.findIndex((r) => r.name === "table");
-      target.splice(at >= 0 ? at + 1 : target.length, 0, events);
+      target.splice(at >= 0 ? at + 1 : target.length, 0, { name: "social", height: SOCIAL }, events);
       return {
         mode,
         columns,

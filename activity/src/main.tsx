@@ -14,10 +14,15 @@ import { App } from "./ui/App";
 import { SignIn } from "./ui/SignIn";
 import "./styles.css";
 import { applyTheme } from "./theme";
+import type { Language } from "./protocol";
+import { Social, type DiscordBits } from "./social";
+import { DiscordContext, SocialContext } from "./ui/Avatar";
+import { LanguageSelect, saveLanguage, storedLanguage } from "./ui/Language";
 
 const root = document.getElementById("app")!;
 applyTheme(document.documentElement);
-const browserLanguage = languageOf(navigator.language);
+/** The browser's language, or the one chosen in local mode's menu (remembered). */
+let browserLanguage = languageOf(storedLanguage() ?? navigator.language);
 
 function message(text: string, retry?: () => void): void {
   const tr = new Tr(browserLanguage);
@@ -50,7 +55,9 @@ function wsUrl(): string {
 
 function play(first: Session): void {
   let session = first;
-  const store = new Store(initialState(languageOf(session.locale)));
+  const chosen = (): string => (session.local ? (storedLanguage() ?? session.locale) : session.locale);
+  const store = new Store(initialState(languageOf(chosen())));
+  const social = new Social();
   let ctl: Controller | null = null;
   const conn = new Connection({
     url: wsUrl(),
@@ -60,12 +67,15 @@ function play(first: Session): void {
       instance_id: session.instanceId,
       channel_id: session.channelId,
       guild_id: session.guildId,
-      locale: session.locale,
+      locale: chosen(),
     }),
     renewSession: async () => {
       session = await session.renew();
     },
-    onFrame: (frame) => store.update((s) => reduce(s, frame, ctl?.chatOpen ?? false)),
+    onFrame: (frame) => {
+      social.receive(frame);
+      store.update((s) => reduce(s, frame, ctl?.chatOpen ?? false));
+    },
     onState: (state) => store.update((s) => ({ ...s, conn: state })),
   });
   ctl = new Controller(store, conn);
@@ -73,13 +83,33 @@ function play(first: Session): void {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") conn.retryNow();
   });
-  render(<App ctl={ctl} />, root);
+  const bits: DiscordBits = {
+    avatarUrl: session.avatarUrl ?? null,
+    invite: session.invite ?? null,
+    // local mode: another language at once, and the server's texts in it (a new hello)
+    chooseLanguage: session.local
+      ? (language: Language) => {
+          saveLanguage(language);
+          store.update((s) => ({ ...s, language }));
+          conn.stop();
+          conn.start();
+        }
+      : null,
+  };
+  render(
+    <DiscordContext.Provider value={bits}>
+      <SocialContext.Provider value={social}>
+        <App ctl={ctl} />
+      </SocialContext.Provider>
+    </DiscordContext.Provider>,
+    root,
+  );
   conn.start();
-  (window as unknown as { hats?: unknown }).hats = { store, conn, sound: played };
+  (window as unknown as { hats?: unknown }).hats = { store, conn, sound: played, social };
 }
 
 async function boot(): Promise<void> {
-  const tr = new Tr(browserLanguage);
+  let tr = new Tr(browserLanguage);
   // Something on screen at once, and the SDK's chunk (the larger half of the app) fetched and
   // evaluated while the config is asked for: first render 4x CPU-throttled, BENCHMARKS.md.
   render(
@@ -110,7 +140,7 @@ async function boot(): Promise<void> {
     message(tr.t("Could not sign in. Try again."));
     return;
   }
-  const opts = { search: location.search, storage: storage(), language: navigator.language };
+  const opts = { search: location.search, storage: storage(), language: storedLanguage() ?? navigator.language };
   const stored = storedLocal(opts.storage, Date.now());
   if (stored) {
     play(await localSignIn(stored.name, config, sdk, fetch, { ...opts, reuse: stored.answer }));
@@ -122,9 +152,18 @@ async function boot(): Promise<void> {
     return;
   }
   const ask = (failed: boolean, busy = false, initial = ""): void => {
+    const language = (l: Language): void => {
+      saveLanguage(l);
+      browserLanguage = l;
+      opts.language = l;
+      tr = new Tr(l);
+      document.documentElement.lang = l;
+      ask(failed, busy, initial);
+    };
     render(
       <SignIn
         tr={tr}
+        languageMenu={<LanguageSelect tr={tr} value={browserLanguage} onChange={language} />}
         initial={initial}
         busy={busy}
         failed={failed}

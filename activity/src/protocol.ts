@@ -84,6 +84,8 @@ export interface View {
   seat: number | null;
   names: string[];
   ai: (AiLevel | null)[];
+  /** Each seat's avatar: a path on Discord's CDN, or null (an AI, a local player). */
+  avatars?: (string | null)[];
   teams: number[][] | null;
   board: CardCode[];
   hand: CardCode[] | null;
@@ -116,6 +118,8 @@ export interface LobbySeat {
   name: string;
   ai_level: AiLevel | null;
   team: 0 | 1 | null;
+  /** A path on Discord's CDN, or null (an AI, a local player). */
+  avatar?: string | null;
 }
 
 export interface Lobby {
@@ -163,7 +167,17 @@ export type ServerFrame =
   | { t: "ack"; id: number }
   | { t: "error"; id?: number | null; code: ErrorCode | string; message: string }
   | { t: "hint"; id?: number | null; text: string; action: Action | null }
-  | { t: "chat"; game_id: string; from: number; name: string; text: string };
+  | { t: "chat"; game_id: string; from: number; name: string; text: string }
+  | Watching
+  | { t: "reaction"; game_id: string; seat: number; emoji: string };
+
+/** Who watches a game without a seat: the count, and the first few by name. */
+export interface Watching {
+  t: "watching";
+  game_id: string;
+  count: number;
+  watchers: { name: string; avatar: string | null }[];
+}
 
 export type LobbyOp =
   | { op: "open" }
@@ -199,7 +213,8 @@ export type ClientFrame =
   | { t: "hint"; id?: number; game_id: string }
   | { t: "chat"; id?: number; game_id: string; text: string }
   | ({ t: "lobby"; id?: number } & LobbyOp)
-  | { t: "rematch"; id?: number; game_id: string };
+  | { t: "rematch"; id?: number; game_id: string }
+  | { t: "react"; id?: number; game_id: string; emoji: string };
 
 /** A request frame without its `id` (the connection numbers requests). */
 export type Request = ClientFrame extends infer F

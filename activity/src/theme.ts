@@ -1,4 +1,8 @@
-/** The pictures' colours (src/generated/pictures.json) as CSS custom properties on :root. */
+/**
+ * The pictures' colours (src/generated/pictures.json) as CSS custom properties on :root: the
+ * light theme. Written as a style rule (not inline on <html>), so the dark theme of
+ * styles.css (`prefers-color-scheme: dark`, issue 35 s. 9) can replace them.
+ */
 import { ART } from "./cards";
 
 export function applyTheme(root: HTMLElement): void {
@@ -13,5 +17,11 @@ export function applyTheme(root: HTMLElement): void {
     "--team0": ART.teams[0] ?? "#006e78",
     "--team1": ART.teams[1] ?? "#aa2878",
   };
-  for (const [k, v] of Object.entries(vars)) root.style.setProperty(k, v);
+  const doc = root.ownerDocument;
+  const style = doc.createElement("style");
+  style.id = "hats-theme";
+  style.textContent = `:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";")}}`;
+  doc.head.prepend(style); // before the stylesheet: its dark block wins where it applies
 }

@@ -15,6 +15,7 @@ import { movesBetween, playMoves } from "../motion";
 import { focusSoon, roveIndex, tabStop } from "../rove";
 import { cueOf } from "../turn";
 import { BlackHatFace, CardBack, CardFace } from "./art";
+import { Avatar, ReactionBubble } from "./Avatar";
 import { Chat, ChatButton } from "./Chat";
 import { Guide, GuideButton } from "./Guide";
 import { SoundToggle, TurnCue, TurnTimer } from "./TurnCue";
@@ -23,6 +24,7 @@ import { useWholeLines } from "./fitLines";
 import { partnerOf, seatName, TEAM_NAMES, teamOf } from "./names";
 import { ScorePill } from "./Score";
 import { Toast } from "./Toast";
+import { TableBar } from "./Reactions";
 
 const TURNS = 8; // R14
 
@@ -103,8 +105,10 @@ function Opponents({ view }: { view: View }): JSX.Element {
             class={`opponent${active ? " active" : ""}${team !== null ? ` team${team}` : ""}`}
             data-testid={`seat-${seat}`}
           >
+            <ReactionBubble seat={seat} name={view.names[seat] ?? ""} />
             <span class="who">
               {active ? <span class="marker" aria-hidden="true">▶</span> : null}
+              <Avatar name={view.names[seat] ?? ""} avatar={view.avatars?.[seat]} ai={view.ai[seat] != null} active={active} size={22} />
               <span class="name">{name}</span>
               {view.cookie === seat ? (
                 <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: name })}>
@@ -219,7 +223,9 @@ function Mine({ view }: { view: View }): JSX.Element {
   const cards = collection.map((c) => cardName(c, tr)).join(", ") || "—";
   return (
     <section class={`area mine${team !== null ? ` team${team}` : ""}${view.active_seat === me ? " active" : ""}`} style={{ gridArea: "mine" }} data-testid="mine">
+      <ReactionBubble seat={me} name={view.names[me] ?? ""} />
       <span class="who">
+        <Avatar name={view.names[me] ?? ""} avatar={view.avatars?.[me]} active={view.active_seat === me && view.result === null} size={22} />
         <span class="label" aria-hidden="true">
           {tr.t("Your collection")}
         </span>
@@ -420,6 +426,7 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
     table: <Table view={view} />,
     events: <Events view={view} lines={fit.eventLines} />,
     prompt: <Prompt view={view} />,
+    social: <TableBar view={view} />,
   };
   if (!spectator) {
     areas.mine = <Mine view={view} />;

@@ -8,7 +8,10 @@ import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { AiLevel, Lobby } from "../protocol";
 import { useApp } from "./context";
+import { Avatar } from "./Avatar";
+import { LanguageMenu } from "./Language";
 import { TEAM_NAMES } from "./names";
+import { InviteButton } from "./Reactions";
 
 const LEVELS: AiLevel[] = ["easy", "normal", "hard", "expert"];
 const AI_LABELS: Record<AiLevel, string> = {
@@ -27,7 +30,9 @@ export function LobbyScreen({ lobby }: { lobby: Lobby | null }): JSX.Element {
     return (
       <main class="lobby empty" data-testid="lobby-empty">
         <h1>🎩 Hats</h1>
+        <LanguageMenu tr={tr} value={state.language} />
         <p>{tr.t("There is no lobby in this channel yet.")}</p>
+        <InviteButton />
         <button type="button" class="action primary" data-testid="lobby-open" onClick={() => void ctl.lobby({ op: "open" })}>
           {tr.t("Open a new lobby")}
         </button>
@@ -52,7 +57,13 @@ export function LobbyScreen({ lobby }: { lobby: Lobby | null }): JSX.Element {
   const timers = lobby.timer !== null && !TIMER_CHOICES.includes(lobby.timer) ? [...TIMER_CHOICES, lobby.timer] : TIMER_CHOICES;
   return (
     <main class="lobby" data-testid="lobby" data-lobby-id={lobby.id}>
-      <h1>{tr.t("Hats: a new game is forming")}</h1>
+      <div class="lobby-head">
+        <h1>{tr.t("Hats: a new game is forming")}</h1>
+        <div class="row people-row">
+          <LanguageMenu tr={tr} value={state.language} />
+          <InviteButton />
+        </div>
+      </div>
       <p class="host">{tr.t("Hosted by {host}.", { host })}</p>
       {teams ? <p class="teams-note">{tr.t("Teams (partners sit opposite)")}</p> : null}
       {lobby.note ? <p class="note" data-testid="lobby-note">{lobby.note}</p> : null}
@@ -66,6 +77,7 @@ export function LobbyScreen({ lobby }: { lobby: Lobby | null }): JSX.Element {
               : s.name;
           return (
             <li key={i} class={`seat${empty ? " empty" : ""}${s.team !== null ? ` team${s.team}` : ""}`} data-testid={`lobby-seat-${i}`}>
+              {empty ? null : <Avatar name={s.name} avatar={s.avatar} ai={s.ai_level !== null} size={24} />}
               <span class="name">{name}</span>
               {s.team !== null ? <span class={`team-label team${s.team}`}>{tr.t(TEAM_NAMES[s.team])}</span> : null}
             </li>

@@ -4,8 +4,10 @@ import { useState } from "preact/hooks";
 import { validName } from "../auth";
 import type { Tr } from "../i18n";
 
-export function SignIn({ tr, initial, busy, failed, onName }: {
+export function SignIn({ tr, initial, busy, failed, onName, languageMenu }: {
   tr: Tr;
+  /** Local mode's language menu (src/ui/Language.tsx). */
+  languageMenu?: JSX.Element;
   initial: string;
   busy: boolean;
   failed: boolean;
@@ -16,6 +18,7 @@ export function SignIn({ tr, initial, busy, failed, onName }: {
   return (
     <main class="signin" data-testid="signin">
       <h1>🎩 Hats</h1>
+      {languageMenu ?? null}
       <p>{tr.t("Pick a name to play in this browser; another tab is another player.")}</p>
       <form
         onSubmit={(e) => {
