@@ -361,9 +361,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     @staticmethod
     def turn_round(session: GameSession, seat: int) -> int:
-        """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1."""
-        ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
-        return max(1, ended)
+        """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1.
+
+        Counted by the engine per seat (``turns_taken``), not from who made the event that
+        ended a turn: a partner's answer to a swap offer ends the offerer's turn (R10, R11).
+        """
+        return max(1, session.game.turns_taken[seat])
 
     def answer_summary(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, str]:
         """The collapsed line after ``seat`` answered its partner's swap offer (R10), and the move.
@@ -890,8 +893,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
                     self._note_offer_dm(session, s)
                 continue
             current = session.message(DM_ROLE, s)
-            if current is None or current.message_id is None or current.message_id == origin:
-                continue  # no live DM, or the interaction response already redrew it
+            if current is None or current.message_id is None:
+                if self._answer_for_offerer(event, actor, s):  # no live DM to say it
+                    await self.tell_offerer(session, event, s)
+                continue  # no live DM
+            if current.message_id == origin:
+                continue  # the interaction response already redrew it
             if not self.is_live(session, s):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 # someone else's step collapsed it (an answer to the offer, the AI after a
@@ -909,6 +916,31 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 notice = self.notice_for(session, event, s, tr) if event.seat != s else None
                 await self.edit_dm(session, s, notice=notice)
+
+    @staticmethod
+    def _answer_for_offerer(event: Event, actor: str, seat: int) -> bool:
+        """True when ``event`` answers ``seat``'s own swap offer (R10) and a player made it.
+
+        A lapse (actor ``timer``) is told by cogs.teams; a withdrawal is the offerer's own.
+        """
+        return (
+            event.partner == seat
+            and actor != "timer"
+            and event.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
+        )
+
+    async def tell_offerer(self, session: GameSession, event: Event, seat: int) -> None:
+        """DM the offerer ``seat`` how their swap offer ended, when no live hand DM shows it.
+
+        One line, players named (a DM shows names, not mention pills); not when the offerer
+        follows the game live in the Activity. The live hand DM, when there is one, says the
+        result in its own edit (:meth:`on_hats_step`): the offerer learns it once (issue 36.6).
+        """
+        user_id = session.seats[seat].user_id
+        if user_id is None or self.bot.watching_live(session.id, user_id):
+            return
+        tr = self.tr_for(user_id, session.row.guild_id)
+        await self.send_dm(session, seat, self.notice_for(session, event, seat, tr), live=False)
 
     def _turn(self, session: GameSession) -> tuple[int, int | None]:
         """The turn in progress: (round, active seat)."""
