@@ -67,7 +67,7 @@ from texts import card_label, describe_event
 from texts.common import TURNS
 from texts.hand import hand_alt_text, hand_texts
 from texts.limits import CHOICE_NAME_MAX, truncate
-from texts.replies import error_text, fault_text, labels_for
+from texts.replies import error_text, fault_text, labels_for, stale_control_text
 from texts.user_text import plain_text
 
 if TYPE_CHECKING:
@@ -700,11 +700,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if target is None:
             return
         session, seat = target
-        notice = None
-        selected = None
         if version != session.version or session.game.is_over:
-            notice = tr(OutOfDate().msgid)
-        elif code:
+            # a stale control, whatever its kind: one private line, the message stays
+            await send_private(interaction, stale_control_text(tr))
+            return
+        selected = None
+        if code:
             try:
                 selected = parse_card_text(code)
             except ValueError:
@@ -714,7 +715,6 @@ class PlayCog(HatsFeature, name="PlayCog"):
             seat,
             tr,
             selected=selected,
-            notice=notice,
             deadline=await self.swap_deadline(session, seat),
         )
         await self.redraw_in_place(interaction, session, seat, tr, message)
@@ -743,15 +743,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 origin=origin,
                 end_turn_after=self.auto_end(session, seat),
             )
-        except OutOfDate as exc:
-            message = self.hand_message(
-                session,
-                seat,
-                tr,
-                notice=tr(exc.msgid),
-                deadline=await self.swap_deadline(session, seat),
-            )
-            await self.redraw_in_place(interaction, session, seat, tr, message)
+        except OutOfDate:
+            # a double tap or a stale control (issue 36.4): the first tap's answer stays
+            await send_private(interaction, stale_control_text(tr))
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
