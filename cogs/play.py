@@ -61,6 +61,7 @@ from engine import (
 )
 from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
+from service.deadlines import TURN, turn_timer
 from service.requests import WEB_ORIGIN, AutoEnd, seat_for, switch_auto_end
 from service.requests import auto_end as stored_auto_end
 from texts import card_label, describe_event
@@ -165,11 +166,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
         selected=None,
         notice: str | None = None,
         deadline: float | None = None,
+        turn_deadline: float | None = None,
     ) -> HandMessage:
         """The V2 hand message of ``seat`` (only what that seat may see): texts, alt, controls.
 
         ``deadline``: unix seconds by which a partner must answer a swap offer (R10), shown as
-        a Discord timestamp; see :meth:`swap_deadline`.
+        a Discord timestamp; see :meth:`swap_deadline`. ``turn_deadline``: unix seconds at
+        which the AI plays the seat's turn (the turn timer), shown as a countdown; see
+        :meth:`turn_deadline`. :meth:`deadlines` gives both.
         """
         game = session.game
         obs = game.observation(seat)
@@ -187,6 +191,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             selected=selected,
             notice=notice,
             deadline=deadline,
+            turn_deadline=turn_deadline,
             auto_played=session.auto_played,
             coach=coach_lines,
         )
@@ -254,6 +259,36 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 return row.due_at
         timeout = teams.swap_timeout(session)
         return now() + timeout if timeout is not None else None
+
+    async def turn_deadline(self, session: GameSession, seat: int) -> float | None:
+        """Unix seconds at which the AI plays ``seat``'s turn for it (turn timer), or None.
+
+        While a human ``seat`` has the move in its own turn (a partner answering an offer
+        has the swap's deadline instead): the stored ``turn`` deadline of that seat, or the
+        turn time from now when it is not stored yet. The hand DM shows it as a countdown,
+        so no reminder message of its own is needed (issue 36.2).
+        """
+        game = session.game
+        if game.is_over or game.to_move != seat or game.active != seat:
+            return None
+        if session.seats[seat].ai_level is not None:
+            return None
+        limit = turn_timer(session)
+        if limit is None:
+            return None
+        scheduler: Any = self.bot.get_cog("SchedulerCog")
+        if scheduler is not None:
+            row = await scheduler.pending(TURN, game_id=session.id)
+            if row is not None and row.seat == seat:
+                return row.due_at
+        return now() + limit
+
+    async def deadlines(self, session: GameSession, seat: int) -> dict[str, float | None]:
+        """:meth:`hand_message`'s deadlines for ``seat``: the swap answer's and the turn's."""
+        return {
+            "deadline": await self.swap_deadline(session, seat),
+            "turn_deadline": await self.turn_deadline(session, seat),
+        }
 
     def coach_section(
         self, session: GameSession, seat: int, tr: Tr
@@ -506,7 +541,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             seat,
             tr,
             notice=self.notice_for(session, event, seat, tr),
-            deadline=await self.swap_deadline(session, seat),
+            **await self.deadlines(session, seat),
         )
         await self.answer_with_hand(
             interaction,
@@ -590,9 +625,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Answer privately with ``seat``'s hand and controls (``/hats hand``, Show my hand)."""
         tr = self.tr(interaction)
-        message = self.hand_message(
-            session, seat, tr, deadline=await self.swap_deadline(session, seat)
-        )
+        message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
         files = await self.hand_picture(session, seat, tr, message)
         await send_private(interaction, view=message.view(picture=bool(files)), files=files)
 
@@ -715,7 +748,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             seat,
             tr,
             selected=selected,
-            deadline=await self.swap_deadline(session, seat),
+            **await self.deadlines(session, seat),
         )
         await self.redraw_in_place(interaction, session, seat, tr, message)
 
@@ -728,9 +761,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session, seat = target
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
-            message = self.hand_message(
-                session, seat, tr, deadline=await self.swap_deadline(session, seat)
-            )
+            message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
             await self.redraw_in_place(interaction, session, seat, tr, message)
             return
         origin = interaction.message.id if interaction.message else None
@@ -788,7 +819,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self._mark_collapsed(session, seat)
             return
         message = self.hand_message(
-            session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+            session, seat, tr, notice=notice, **await self.deadlines(session, seat)
         )
         await self.redraw_in_place(interaction, session, seat, tr, message)
         if is_dm:
@@ -1045,11 +1076,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
                     channel=where,
                     cards=cards,
                 )
+                due = await self.turn_deadline(session, seat)
+                if due is not None:  # the turn timer: no reminder message follows (36.2)
+                    text += "\n" + tr(
+                        "⏱️ Play by {time}, or the AI plays this turn for you.",
+                        time=f"<t:{int(due)}:t>",
+                    )
             await self.send_dm(session, seat, text, live=False)
             return
-        message = self.hand_message(
-            session, seat, tr, deadline=await self.swap_deadline(session, seat)
-        )
+        message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
         files = await self.hand_picture(session, seat, tr, message, urgent=False)
         view = message.view(picture=bool(files))
         await self.send_dm(session, seat, None, live=True, view=view, files=files)
@@ -1102,7 +1137,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             kwargs: dict = {"view": collapsed_view(text), "attachments": [], **LEGACY_CLEARED}
         else:
             message = self.hand_message(
-                session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+                session, seat, tr, notice=notice, **await self.deadlines(session, seat)
             )
             self._shown[(session.id, seat)] = self.situation(session, seat)
             files = await self.hand_picture(session, seat, tr, message, urgent=False)

@@ -204,6 +204,7 @@ def hand_texts(
     selected: Card | None = None,
     notice: str | None = None,
     deadline: float | None = None,
+    turn_deadline: float | None = None,
     auto_played: Collection[int] = (),
     coach: Sequence[str] = (),
 ) -> HandTexts:
@@ -214,6 +215,9 @@ def hand_texts(
     last action (becomes "what just happened"); without it the last others' moves since the
     seat's own last one, at most :data:`RECENT_LINES`. ``deadline``: unix seconds by which a
     partner must answer a swap offer (R10), shown as a Discord timestamp ``<t:…:R>``.
+    ``turn_deadline``: unix seconds at which the AI plays the seat's turn (the turn timer),
+    shown under the head as a countdown ``<t:…:R>`` while the seat has the move (Discord's
+    client counts it down: no edit, no reminder message, issue 36.2).
     ``coach``: the coach's lines (a practice game, :mod:`cogs.learn`), shown after what just
     happened. Raises ValueError for the public observation.
     """
@@ -242,6 +246,13 @@ def hand_texts(
         )
     head = f"**{turn}**"
     chosen = selected is not None and selected in obs.hand
+    mine_to_play = obs.to_move == me and not (swap is not None and swap.partner == me)
+    # the countdown, while the seat plays (with a card chosen the head stays one line)
+    if turn_deadline is not None and mine_to_play and not obs.is_over and not chosen:
+        head += "\n" + tr(
+            "⏱️ Your time ends {time}; then the AI plays for you.",
+            time=f"<t:{int(turn_deadline)}:R>",
+        )
     # a practice game in the learner's DMs is just there; with a card chosen the player is
     # in the middle of this game's turn: which game it is was said (issue 29.17)
     if channel is not None and not chosen:
