@@ -18,7 +18,7 @@ from texts.common import (
     seat_mention,
     type_name,
 )
-from texts.events import event_lines
+from texts.events import turn_lines
 from texts.i18n import Tr
 from texts.limits import ALT_MAX, fit_alt
 from texts.numbers import slot_list
@@ -262,18 +262,19 @@ def hand_texts(
     elif chosen:
         recent = ""  # a card was chosen: nothing happened since the player read the news
     else:
-        since = []
-        for ev in reversed(obs.events):
-            if ev.seat == me:
-                break
-            since.append(ev)
-        since.reverse()
+        cut = len(obs.events)  # the events since the seat's own last one
+        while cut > 0 and obs.events[cut - 1].seat != me:
+            cut -= 1
+        since = list(obs.events[cut:])
+        cookie = obs.events[cut - 1].cookie if cut > 0 else None  # the holder before them
         if swap is not None and swap.partner == me:  # the head says the offer: not again
             offers = [ev for ev in since if ev.kind is ActionKind.OFFER_SWAP]
             since = [ev for ev in since if ev is not offers[-1]] if offers else since
-        recent = "\n".join(
-            event_lines(since, seats, tr, viewer=me, last=RECENT_LINES, auto_played=auto_played)
+        # one line per other player's turn since the seat's own (issue 36.3)
+        lines = turn_lines(
+            since, seats, tr, viewer=me, auto_played=auto_played, cookie_before=cookie
         )
+        recent = "\n".join(lines[-RECENT_LINES:])
     # what just happened, then the coach: its lines are kept, what happened gets the rest
     # (at least its newest line), RECENT_LINES + 1 lines in all when the coach speaks
     room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES

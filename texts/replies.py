@@ -57,8 +57,7 @@ def stale_control_text(tr: Tr) -> str:
     current); ``/hats hand`` shows the game now.
     """
     return tr(
-        "That button was out of date, so nothing was done; /hats hand shows the game as it "
-        "is now."
+        "That button was out of date, so nothing was done; /hats hand shows the game as it is now."
     )
 
 

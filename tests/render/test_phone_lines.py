@@ -151,3 +151,25 @@ def test_the_hints_setting_is_one_short_line_with_one_bulb(lang):
     """Issue 29.17: the lobby's and the table's hints line: one line of subtext, one 💡."""
     line = hints_line({HINTS: True}, TRANSLATOR.for_locale(lang))
     assert line.count("💡") == 1 and phone_lines(f"-# {line}") == 1, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_each_other_turn_is_one_line_of_at_most_four_phone_lines(lang, seats):
+    """Issue 36.3: "what just happened" gives each other player's turn since the viewer's own
+    one line saying all of it; with 20-character names a line takes at most 4 phone lines and
+    the three of a 4-player game at most 11 (random games, every state)."""
+    tr = TRANSLATOR.for_locale(lang)
+    labels = [SeatLabel(s, 1001 + s, None, NAME) for s in range(seats)]
+    for seed in (1, 2, 3):
+        for game in random_game_states(seats, seed):
+            if game.is_over:
+                continue
+            texts = hand_texts(
+                game.observation(game.to_move), labels, tr, game_id=1, channel="#hats"
+            )
+            lines = texts.recent.split("\n") if texts.recent else []
+            assert len(lines) <= seats - 1, texts.recent
+            for line in lines:
+                assert phone_lines(line) <= 4, line
+            assert phone_lines(texts.recent) <= 11 if lines else True, texts.recent
