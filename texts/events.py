@@ -276,20 +276,17 @@ def _clause(ev: Event, seats: Sequence[SeatLabel], tr: Tr) -> str | None:
     return None  # a swap is said once per turn (_swap_clause); an end of turn is no move
 
 
-def _swap_clause(turn: Sequence[Event], seats: Sequence[SeatLabel], tr: Tr) -> str | None:
+def _swap_clause(turn: Sequence[Event], tr: Tr) -> str | None:
     """How a turn's partner swap went (R10), once: swapped, else declined, withdrawn, offered."""
     kinds = {ev.kind: ev for ev in turn}
-    if ActionKind.ANSWER_SWAP in kinds:  # seat: the partner who answered
-        who = seat_mention(seats, kinds[ActionKind.ANSWER_SWAP].seat, tr)
-        return tr("swapped cards with {partner}", partner=who)
+    if ActionKind.ANSWER_SWAP in kinds:  # the partner is known: no name (phone lines)
+        return tr("swapped with their partner")
     if ActionKind.DECLINE_SWAP in kinds:
-        who = seat_mention(seats, kinds[ActionKind.DECLINE_SWAP].seat, tr)
-        return tr("{partner} declined a swap", partner=who)
+        return tr("swap declined")
     if ActionKind.WITHDRAW_SWAP in kinds:
         return tr("withdrew a swap offer")
     if ActionKind.OFFER_SWAP in kinds:
-        who = seat_mention(seats, kinds[ActionKind.OFFER_SWAP].partner, tr)
-        return tr("offered {partner} a swap", partner=who)
+        return tr("offered a swap")
     return None
 
 
@@ -334,7 +331,7 @@ def turn_lines(
         main = [ev for ev in seen if ev.kind in MAIN_KINDS]
         rest = [ev for ev in seen if ev.kind not in MAIN_KINDS]
         clauses = [c for c in (_clause(ev, seats, tr) for ev in [*main, *rest]) if c]
-        swap = _swap_clause(seen, seats, tr)
+        swap = _swap_clause(seen, tr)
         if swap:
             clauses.append(swap)
         if any(ev.kind is ActionKind.DISCARD and ev.reshuffled for ev in seen):

@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 
+TIMER = "⏱️"
+"""The turn timer's mark (as on the lobby's timer select): before the hand's countdown."""
 RECENT_LINES = 3
 """At most this many lines say what just happened (issue 18)."""
 
@@ -246,17 +248,19 @@ def hand_texts(
         )
     head = f"**{turn}**"
     chosen = selected is not None and selected in obs.hand
+    small = []  # one line of subtext under the head
     mine_to_play = obs.to_move == me and not (swap is not None and swap.partner == me)
-    # the countdown, while the seat plays (with a card chosen the head stays one line)
+    # the countdown while the seat plays (issue 36.2); with a card chosen the head stays one
+    # line, and so does which game it is (issue 29.17)
     if turn_deadline is not None and mine_to_play and not obs.is_over and not chosen:
-        head += "\n" + tr(
-            "⏱️ Your time ends {time}; then the AI plays for you.",
-            time=f"<t:{int(turn_deadline)}:R>",
-        )
-    # a practice game in the learner's DMs is just there; with a card chosen the player is
-    # in the middle of this game's turn: which game it is was said (issue 29.17)
+        # "⏱️ in 2 minutes" (Discord words it in the reader's language, no edit needed): when
+        # the AI plays this turn; the lobby's timer says "⏱️ 2 minutes per turn"
+        small.append(f"{TIMER} <t:{int(turn_deadline)}:R>")
+    # a practice game in the learner's DMs is just there (no channel to name)
     if channel is not None and not chosen:
-        head += "\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
+        small.append(tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel))
+    if small:
+        head += "\n-# " + " · ".join(small)
     if notice:
         recent = notice
     elif chosen:
@@ -274,7 +278,7 @@ def hand_texts(
         lines = turn_lines(
             since, seats, tr, viewer=me, auto_played=auto_played, cookie_before=cookie
         )
-        recent = "\n".join(lines[-RECENT_LINES:])
+        recent = "\n".join(f"-# {line}" for line in lines[-RECENT_LINES:])  # as the table
     # what just happened, then the coach: its lines are kept, what happened gets the rest
     # (at least its newest line), RECENT_LINES + 1 lines in all when the coach speaks
     room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES
