@@ -8,7 +8,7 @@ events are phrased in the second person ("You discarded 🟥2 and drew 🟦5.").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from engine import ActionKind, Event
 from texts.common import COOKIE, SeatLabel, card_short, seat_mention, seat_name
@@ -291,7 +291,12 @@ def _swap_clause(turn: Sequence[Event], tr: Tr) -> str | None:
 
 
 def _cookie_clause(
-    cookie: int | None, owner: int, viewer: int, seats: Sequence[SeatLabel], tr: Tr
+    cookie: int | None,
+    owner: int,
+    viewer: int | None,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    name: Callable[[Sequence[SeatLabel], int, Tr], str] = seat_mention,
 ) -> str:
     """The cookie's new holder after a turn (R13), short."""
     if cookie is None:
@@ -300,7 +305,7 @@ def _cookie_clause(
         return tr("took the {cookie}", cookie=COOKIE)
     if cookie == viewer:
         return tr("{cookie} goes to you", cookie=COOKIE)
-    return tr("{cookie} goes to {who}", cookie=COOKIE, who=seat_mention(seats, cookie, tr))
+    return tr("{cookie} goes to {who}", cookie=COOKIE, who=name(seats, cookie, tr))
 
 
 def turn_lines(
@@ -308,9 +313,10 @@ def turn_lines(
     seats: Sequence[SeatLabel],
     tr: Tr,
     *,
-    viewer: int,
+    viewer: int | None,
     auto_played: Collection[int] = (),
     cookie_before: int | None = None,
+    plain: bool = False,
 ) -> list[str]:
     """One line per other player's turn in ``events`` (oldest first; issue 36.3).
 
@@ -321,8 +327,10 @@ def turn_lines(
     played for an absent human (``auto_played``: event numbers) is marked 💤. A partner swap is
     said once, by how it ended; a reshuffled draw deck and a change of the cookie's holder
     (R13, from ``cookie_before``) are short parts of the same line. A turn that did nothing
-    worth saying (only ended) gets no line.
+    worth saying (only ended) gets no line. ``viewer`` None: the public's words (a replay);
+    ``plain``: players named in plain text, as :func:`describe_event`.
     """
+    name = seat_name if plain else seat_mention
     out: list[str] = []
     previous = cookie_before
     for turn in _turns(events):
@@ -338,13 +346,13 @@ def turn_lines(
             clauses.append(tr("new draw deck"))
         cookie = seen[-1].cookie
         if cookie != previous:
-            clauses.append(_cookie_clause(cookie, owner, viewer, seats, tr))
+            clauses.append(_cookie_clause(cookie, owner, viewer, seats, tr, name))
         previous = cookie
         auto = any(ev.number in auto_played for ev in turn)
         if not clauses and not auto:
             continue
         if not clauses:  # the AI only ended the turn for an absent player: time ran out
             clauses = [tr("ended the turn")]
-        line = tr("{who}: {moves}", who=seat_mention(seats, owner, tr), moves=" · ".join(clauses))
+        line = tr("{who}: {moves}", who=name(seats, owner, tr), moves=" · ".join(clauses))
         out.append(f"{AUTO_MARK} {line}" if auto else line)
     return out
