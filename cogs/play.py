@@ -62,13 +62,14 @@ from engine import (
 )
 from engine.cards import CardParseError
 from service import GameSession, OutcomeUnknown, OutOfDate, ServiceError
+from service.deadlines import TURN, turn_timer
 from service.requests import WEB_ORIGIN, AutoEnd, seat_for, switch_auto_end
 from service.requests import auto_end as stored_auto_end
 from texts import card_label, describe_event
 from texts.common import TURNS
 from texts.hand import hand_alt_text, hand_texts
 from texts.limits import CHOICE_NAME_MAX, truncate
-from texts.replies import error_text, fault_text, labels_for
+from texts.replies import error_text, fault_text, labels_for, stale_control_text
 from texts.user_text import plain_text
 
 if TYPE_CHECKING:
@@ -166,11 +167,14 @@ class PlayCog(HatsFeature, name="PlayCog"):
         selected=None,
         notice: str | None = None,
         deadline: float | None = None,
+        turn_deadline: float | None = None,
     ) -> HandMessage:
         """The V2 hand message of ``seat`` (only what that seat may see): texts, alt, controls.
 
         ``deadline``: unix seconds by which a partner must answer a swap offer (R10), shown as
-        a Discord timestamp; see :meth:`swap_deadline`.
+        a Discord timestamp; see :meth:`swap_deadline`. ``turn_deadline``: unix seconds at
+        which the AI plays the seat's turn (the turn timer), shown as a countdown; see
+        :meth:`turn_deadline`. :meth:`deadlines` gives both.
         """
         game = session.game
         obs = game.observation(seat)
@@ -188,6 +192,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             selected=selected,
             notice=notice,
             deadline=deadline,
+            turn_deadline=turn_deadline,
             auto_played=session.auto_played,
             coach=coach_lines,
         )
@@ -255,6 +260,36 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 return row.due_at
         timeout = teams.swap_timeout(session)
         return now() + timeout if timeout is not None else None
+
+    async def turn_deadline(self, session: GameSession, seat: int) -> float | None:
+        """Unix seconds at which the AI plays ``seat``'s turn for it (turn timer), or None.
+
+        While a human ``seat`` has the move in its own turn (a partner answering an offer
+        has the swap's deadline instead): the stored ``turn`` deadline of that seat, or the
+        turn time from now when it is not stored yet. The hand DM shows it as a countdown,
+        so no reminder message of its own is needed (issue 36.2).
+        """
+        game = session.game
+        if game.is_over or game.to_move != seat or game.active != seat:
+            return None
+        if session.seats[seat].ai_level is not None:
+            return None
+        limit = turn_timer(session)
+        if limit is None:
+            return None
+        scheduler: Any = self.bot.get_cog("SchedulerCog")
+        if scheduler is not None:
+            row = await scheduler.pending(TURN, game_id=session.id)
+            if row is not None and row.seat == seat:
+                return row.due_at
+        return now() + limit
+
+    async def deadlines(self, session: GameSession, seat: int) -> dict[str, float | None]:
+        """:meth:`hand_message`'s deadlines for ``seat``: the swap answer's and the turn's."""
+        return {
+            "deadline": await self.swap_deadline(session, seat),
+            "turn_deadline": await self.turn_deadline(session, seat),
+        }
 
     def coach_section(
         self, session: GameSession, seat: int, tr: Tr
@@ -362,9 +397,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
 
     @staticmethod
     def turn_round(session: GameSession, seat: int) -> int:
-        """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1."""
-        ended = sum(1 for ev in session.game.events if ev.seat == seat and ev.turn_ended)
-        return max(1, ended)
+        """The round of ``seat``'s latest ended turn (R14): its ended turns so far, at least 1.
+
+        Counted by the engine per seat (``turns_taken``), not from who made the event that
+        ended a turn: a partner's answer to a swap offer ends the offerer's turn (R10, R11).
+        """
+        return max(1, session.game.turns_taken[seat])
 
     def answer_summary(self, session: GameSession, seat: int, tr: Tr) -> tuple[str, str]:
         """The collapsed line after ``seat`` answered its partner's swap offer (R10), and the move.
@@ -504,7 +542,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             seat,
             tr,
             notice=self.notice_for(session, event, seat, tr),
-            deadline=await self.swap_deadline(session, seat),
+            **await self.deadlines(session, seat),
         )
         await self.answer_with_hand(
             interaction,
@@ -588,9 +626,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
     ) -> None:
         """Answer privately with ``seat``'s hand and controls (``/hats hand``, Show my hand)."""
         tr = self.tr(interaction)
-        message = self.hand_message(
-            session, seat, tr, deadline=await self.swap_deadline(session, seat)
-        )
+        message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
         files = await self.hand_picture(session, seat, tr, message)
         await send_private(interaction, view=message.view(picture=bool(files)), files=files)
 
@@ -698,11 +734,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if target is None:
             return
         session, seat = target
-        notice = None
-        selected = None
         if version != session.version or session.game.is_over:
-            notice = tr(OutOfDate().msgid)
-        elif code:
+            # a stale control, whatever its kind: one private line, the message stays
+            await send_private(interaction, stale_control_text(tr))
+            return
+        selected = None
+        if code:
             try:
                 selected = parse_card_text(code)
             except ValueError:
@@ -712,8 +749,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             seat,
             tr,
             selected=selected,
-            notice=notice,
-            deadline=await self.swap_deadline(session, seat),
+            **await self.deadlines(session, seat),
         )
         await self.redraw_in_place(interaction, session, seat, tr, message)
 
@@ -726,9 +762,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         session, seat = target
         action = cmd.action()
         if cmd.op is HandOp.REFRESH or action is None:
-            message = self.hand_message(
-                session, seat, tr, deadline=await self.swap_deadline(session, seat)
-            )
+            message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
             await self.redraw_in_place(interaction, session, seat, tr, message)
             return
         origin = interaction.message.id if interaction.message else None
@@ -741,15 +775,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 origin=origin,
                 end_turn_after=self.auto_end(session, seat),
             )
-        except OutOfDate as exc:
-            message = self.hand_message(
-                session,
-                seat,
-                tr,
-                notice=tr(exc.msgid),
-                deadline=await self.swap_deadline(session, seat),
-            )
-            await self.redraw_in_place(interaction, session, seat, tr, message)
+        except OutOfDate:
+            # a double tap or a stale control (issue 36.4): the first tap's answer stays
+            await send_private(interaction, stale_control_text(tr))
             return
         except Exception as exc:
             if not await self._answer(interaction, exc, session):
@@ -792,7 +820,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             await self._mark_collapsed(session, seat)
             return
         message = self.hand_message(
-            session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+            session, seat, tr, notice=notice, **await self.deadlines(session, seat)
         )
         await self.redraw_in_place(interaction, session, seat, tr, message)
         if is_dm:
@@ -896,8 +924,12 @@ class PlayCog(HatsFeature, name="PlayCog"):
                     self._note_offer_dm(session, s)
                 continue
             current = session.message(DM_ROLE, s)
-            if current is None or current.message_id is None or current.message_id == origin:
-                continue  # no live DM, or the interaction response already redrew it
+            if current is None or current.message_id is None:
+                if self._answer_for_offerer(event, actor, s):  # no live DM to say it
+                    await self.tell_offerer(session, event, s)
+                continue  # no live DM
+            if current.message_id == origin:
+                continue  # the interaction response already redrew it
             if not self.is_live(session, s):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 # someone else's step collapsed it (an answer to the offer, the AI after a
@@ -915,6 +947,31 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
                 notice = self.notice_for(session, event, s, tr) if event.seat != s else None
                 await self.edit_dm(session, s, notice=notice)
+
+    @staticmethod
+    def _answer_for_offerer(event: Event, actor: str, seat: int) -> bool:
+        """True when ``event`` answers ``seat``'s own swap offer (R10) and a player made it.
+
+        A lapse (actor ``timer``) is told by cogs.teams; a withdrawal is the offerer's own.
+        """
+        return (
+            event.partner == seat
+            and actor != "timer"
+            and event.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP)
+        )
+
+    async def tell_offerer(self, session: GameSession, event: Event, seat: int) -> None:
+        """DM the offerer ``seat`` how their swap offer ended, when no live hand DM shows it.
+
+        One line, players named (a DM shows names, not mention pills); not when the offerer
+        follows the game live in the Activity. The live hand DM, when there is one, says the
+        result in its own edit (:meth:`on_hats_step`): the offerer learns it once (issue 36.6).
+        """
+        user_id = session.seats[seat].user_id
+        if user_id is None or self.bot.watching_live(session.id, user_id):
+            return
+        tr = self.tr_for(user_id, session.row.guild_id)
+        await self.send_dm(session, seat, self.notice_for(session, event, seat, tr), live=False)
 
     def _turn(self, session: GameSession) -> tuple[int, int | None]:
         """The turn in progress: (round, active seat)."""
@@ -1025,11 +1082,15 @@ class PlayCog(HatsFeature, name="PlayCog"):
                     channel=where,
                     cards=cards,
                 )
+                due = await self.turn_deadline(session, seat)
+                if due is not None:  # the turn timer: no reminder message follows (36.2)
+                    text += "\n" + tr(
+                        "⏱️ Play by {time}, or the AI plays this turn for you.",
+                        time=f"<t:{int(due)}:t>",
+                    )
             await self.send_dm(session, seat, text, live=False)
             return
-        message = self.hand_message(
-            session, seat, tr, deadline=await self.swap_deadline(session, seat)
-        )
+        message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
         files = await self.hand_picture(session, seat, tr, message, urgent=False)
         view = message.view(picture=bool(files))
         await self.send_dm(session, seat, None, live=True, view=view, files=files)
@@ -1082,7 +1143,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
             kwargs: dict = {"view": collapsed_view(text), "attachments": [], **LEGACY_CLEARED}
         else:
             message = self.hand_message(
-                session, seat, tr, notice=notice, deadline=await self.swap_deadline(session, seat)
+                session, seat, tr, notice=notice, **await self.deadlines(session, seat)
             )
             self._shown[(session.id, seat)] = self.situation(session, seat)
             files = await self.hand_picture(session, seat, tr, message, urgent=False)

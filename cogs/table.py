@@ -49,12 +49,13 @@ log = logging.getLogger("hats.table")
 
 TABLE_ROLE = "table"
 END_ROLE = "end"
-TURN_END_HOLD = 10.0
-"""Seconds the table's edit for the end of a turn waits for the next move (issue 29).
+TURN_END_HOLD = 1.5
+"""Seconds the table's edit for the end of a turn waits for the next move (issues 29, 36.7).
 
-An end of turn changes only whose turn it is, and the player to move is told at once by their
-own DM; when the next move comes within this time, one edit shows both (a move is never held).
-With steps 3 to 10 s apart this saves the table about 3 edits in 7 end turns."""
+An end of turn changes whose turn it is; when the next move comes within this time, one edit
+shows both (a move is never held). Everyone else, spectators included, reads the table, so the
+change of turn is on it within 2 s: this hold plus one tick of the edit gate
+(:data:`cogs.edits.TICK`). A longer hold (it was 10 s) saved little at a realistic pace."""
 
 
 def record_file(record: dict, game_id: int) -> discord.File:

@@ -37,7 +37,7 @@ from data.game_flags import is_activity_only
 from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
 from service.lobby_requests import pick_team, seat_order, shuffle_teams, team_positions
-from texts import SWAP_TIMEOUT, describe_event
+from texts import SWAP_TIMEOUT
 from texts.common import TEAM_NAMES, duration_text, seat_mention
 from texts.replies import labels_for, seat_labels
 from texts.table_talk import Hit, HitKind, check_table_talk
@@ -59,8 +59,6 @@ RELAY_ROLE = "team_relay"
 """Stored message role of the channel notice that team chat goes through the DM relay."""
 DM_BLOCKED_ROLE = "dm_blocked"
 """PlayCog's role for seats that get no DMs (see cogs.play)."""
-DM_ROLE = "dm"
-"""PlayCog's role of a seat's hand DM (message id None once it collapsed; see cogs.play)."""
 
 __all__ = ["TeamsCog", "seat_order", "team_positions"]
 
@@ -182,31 +180,8 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             ActionKind.DECLINE_SWAP,
             ActionKind.WITHDRAW_SWAP,
         ):
+            # the offerer learns the answer from cogs.play (its hand DM, or one line): once
             await scheduler.clear(SWAP_TIMER, game_id=session.id)
-            if event.kind is not ActionKind.WITHDRAW_SWAP and actor != "timer":
-                await self._tell_offerer(session, event)
-
-    async def _tell_offerer(self, session: GameSession, event: Event) -> None:
-        """DM the offerer how their offer ended: what they gave and received, or declined.
-
-        Not when their live hand DM or the Activity (followed live) already shows it.
-        """
-        offerer = event.partner
-        if offerer is None:
-            return
-        user_id = session.seats[offerer].user_id
-        if user_id is None or session.message(DM_BLOCKED_ROLE, offerer) is not None:
-            return
-        live = session.message(DM_ROLE, offerer)
-        if live is not None and live.message_id is not None:
-            return  # their live hand DM shows the answer (cogs.play): no second DM (issue 18)
-        if self.bot.watching_live(session.id, user_id):
-            return  # the Activity shows them the answer live
-        tr = self.tr_for(user_id, session.row.guild_id)
-        text = describe_event(
-            event.seen_by(offerer), labels_for(session, self.bot.names, tr), tr, viewer=offerer
-        )
-        await self._dm(user_id, text)
 
     @commands.Cog.listener()
     async def on_hats_timer(self, row: TimerRow) -> None:
@@ -239,7 +214,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             if user_id is None or session.message(DM_BLOCKED_ROLE, seat) is not None:
                 continue
             tr = self.tr_for(user_id, session.row.guild_id)
-            labels = labels_for(session, self.bot.names, tr)
+            labels = labels_for(session, self.bot.names, tr, plain=True)  # a DM: names
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
             if seat == offerer:

@@ -3,7 +3,8 @@
 Turn timer (lobby setting ``turn_timer`` in seconds, None = off; default
 ``settings.turn_timer``): when a human seat gets the move (a turn starts, or a partner swap
 offer waits for them, R10–R11) two stored deadlines are set for the game: ``reminder`` at half
-the time (a DM) and ``turn`` at the end. At the deadline the normal AI finishes that turn for
+the time (it sends nothing any more: the hand DM counts the time down, issue 36.2) and ``turn``
+at the end. At the deadline the normal AI finishes that turn for
 the absent player (steps stored with actor ``auto``, marked 💤 on the table) and the seat's
 ``auto_turns`` goes up; after :data:`AWAY_AFTER` auto-played turns in a row the seat is marked
 away and the AI keeps playing it without waiting. Any move of that player takes the seat back
@@ -33,7 +34,6 @@ from cogs.mentions import NOBODY
 from cogs.replies import send_private
 from cogs.scope import require_host
 from data import LobbyRow, StoreError, TimerRow
-from data.game_flags import is_activity_only
 from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import REMINDER, TURN, turn_timer
 from service.due import due_deadline, still_due, take_once
@@ -123,29 +123,16 @@ class TimersCog(HatsFeature, name="TimersCog"):
 
     # ------------------------------------------------------------------ turn timer
     async def remind(self, session: GameSession, row: TimerRow) -> None:
-        """Half the turn time is gone: DM the player (closed DMs are tolerated).
+        """Half the turn time is gone: nothing is sent (issue 36.2).
 
-        Sent at most once per reminder deadline, although a deadline fires at least once
-        (:func:`service.due.take_once`).
+        The player's hand DM (or its one line for slash-command players) shows when the time
+        runs out as a Discord timestamp that the client counts down (cogs.play
+        ``turn_deadline``), so no message of its own is needed, and none is left behind as
+        the newest DM once the turn ended. The deadline is still taken once
+        (:func:`service.due.take_once`) so that a repeat stays idle.
         """
-        if is_activity_only(session.row.settings):
-            return  # a DM or group DM Activity: its view shows the deadline, no DM
-        seat = still_due(session, row)
-        if seat is None or not await take_once(self.bot.games, row):
-            return
-        user_id = session.seats[seat].user_id
-        assert user_id is not None
-        tr = self.tr_for(user_id, session.row.guild_id)
-        limit = self.turn_timer(session) or 0
-        await self._dm(
-            user_id,
-            tr(
-                "Half of your time for this turn in the Hats game in {channel} is gone: "
-                "{time} left. If you do not play, the AI plays this turn for you.",
-                channel=session.channel_mention,
-                time=duration_text(limit / 2, tr),
-            ),
-        )
+        if still_due(session, row) is not None:
+            await take_once(self.bot.games, row)
 
     async def auto_turn(self, session: GameSession, seat: int) -> None:
         """The deadline passed: the normal AI finishes ``seat``'s turn (actor ``auto``).

@@ -790,8 +790,11 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
         """Move the scheduled event towards ``want`` (scheduled → active → completed).
 
         Discord allows scheduled → active or cancelled, active → completed: a scheduled event
-        of a finished tournament is started, then completed; an active one of a cancelled
-        tournament is completed. A vanished event (deleted by a member) is left alone.
+        of a finished tournament is started, then completed; a scheduled one of a cancelled
+        tournament is cancelled (status 4). An event Discord started by itself at the start
+        time of a tournament called off then (round 0, issue 36.8) is deleted, never shown
+        "completed"; an active one of a tournament cancelled while it ran is completed. A
+        vanished event (deleted by a member) is left alone.
         """
         if row.event_id is None:
             return
@@ -809,6 +812,11 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
                 steps = [discord.EventStatus.active]
                 if want is discord.EventStatus.completed:
                     steps.append(discord.EventStatus.completed)
+        elif status is discord.EventStatus.active and want is discord.EventStatus.cancelled:
+            if row.round == 0:  # Discord started it, the tournament never did: no "completed"
+                await http.delete_scheduled_event(row.guild_id, row.event_id)
+                return
+            steps = [discord.EventStatus.completed]  # it ran: active → completed only
         elif status is discord.EventStatus.active and want is not discord.EventStatus.active:
             steps = [discord.EventStatus.completed]
         for step in steps:

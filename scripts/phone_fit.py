@@ -20,9 +20,12 @@ several points where it has them:
 - ``hand chosen``: the same message after a card was chosen in its card select;
 - ``table``: the public table message of the 4-player game (same points);
 - ``end``: the 4-player game's final result;
-- ``coached``: the coached hand DM of ``/hats learn`` at the start of rounds 1, 3 and 5;
-- ``stats``: ``/hats stats`` after a game (private answer);
-- ``replay``: ``/hats replay`` of the finished 4-player game at turns 0, 8, 16, 24 and 32.
+- ``coached``: the coached hand DM of ``/hats learn`` at the start of rounds 1 to 8 (the
+  tallest is at turns 2–8, issue 36.9);
+- ``stats``: ``/hats stats`` (private answer) after three games of the host: a 2-player, a
+  3-player and the 4-player team game (issue 36.9);
+- ``replay``: ``/hats replay`` of the finished 4-player team game at turns 0, 1, 2, 3, 8, 16,
+  24 and 32 (steps 1–3 are the tallest, issue 36.9).
 
 ``--surfaces`` measures only the named surfaces (and skips the games that only they need):
 quicker while iterating on one of them. Prints one row per surface with its height in every
@@ -86,6 +89,10 @@ NAMES = (
 """Four display names of 20 characters (issue 29)."""
 POINTS = (3, 5, 7)
 """The rounds at whose turn start the hand DM and the table are measured."""
+COACHED_POINTS = tuple(range(1, 9))
+"""The rounds at whose turn start the coached practice DM is measured (issue 36.9: 2–8)."""
+REPLAY_STEPS = (0, 1, 2, 3, 8, 16, 24, 32)
+"""The replay's steps measured (issue 36.9: steps 1–3 of a 4-player team game)."""
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -413,20 +420,33 @@ async def run(
                 await shoot("end", _end_message(env, channel), channel, host)
                 game_id = session.id
 
-                # /hats stats and /hats replay of the finished game
-                stats = await host.slash(channel, "hats stats")
-                await shoot("stats", _answer(stats), channel, host)
+                # /hats stats after three games of the host (2, 3 and 4 players, issue 36.9)
+                if shoot.wants("stats"):
+                    for size in (2, 3):
+                        extra = guild.create_text_channel(f"hats-{size}p")
+                        lobby = (await host.slash(extra, "hats new")).response.message
+                        for m in members[1:size]:
+                            await m.click(lobby, custom_id=_join_id(lobby))
+                            lobby = fresh(extra, lobby)
+                        await host.click(lobby, custom_id=_start_id(lobby))
+                        other = await bot.games.session_in_channel(extra.id)
+                        await play_until(extra, other, players, rng, lambda g: g.is_over)
+                    stats = await host.slash(channel, "hats stats")
+                    await shoot("stats", _answer(stats), channel, host)
+                # /hats replay of the finished 4-player team game
                 if shoot.wants("replay"):
                     replay = await host.slash(channel, "hats replay", game=game_id)
                     message = _answer(replay)
-                    for step in range(0, 33, 8):  # the deal, then every 8th turn to the end
-                        for _ in range(8 if step else 0):
+                    at = 0
+                    for step in REPLAY_STEPS:
+                        for _ in range(step - at):
                             ids = custom_ids(fresh(channel, message))
                             nxt = next((c for c in ids if c.endswith(":n")), None)
                             try:
                                 await host.click(fresh(channel, message), custom_id=nxt)
                             except SetupError:  # ▶ is disabled at the end
                                 break
+                        at = step
                         await shoot("replay", fresh(channel, message), channel, host)
 
                 # a 3-player game: turn starts right after a reshuffle of the discard pile (R9)
@@ -458,7 +478,7 @@ async def run(
                     lesson = await practice.practice_of(learner.id)
                     dm_channel = learner.user.dm_channel
                     await env.advance_time(1)
-                    for turn in (1, 3, 5):
+                    for turn in COACHED_POINTS:
                         try:
                             while not lesson.game.is_over and not (
                                 lesson.game.round >= turn

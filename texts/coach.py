@@ -77,12 +77,12 @@ def _score_by_others(note: Note, seats: Sequence[SeatLabel], tr: Tr) -> str:
     delta = signed(note.value or 0)
     if note.seat is None:
         return tr(
-            "The others' moves changed your score: {total} ({delta}).",
+            "The others' moves: your score {total} ({delta}).",  # short (issue 36.9)
             total=note.total,
             delta=delta,
         )
     return tr(
-        "{who}'s move changed your score: {total} ({delta}).",
+        "{who}'s move: your score {total} ({delta}).",
         who=seat_mention(seats, note.seat, tr),
         total=note.total,
         delta=delta,
@@ -180,7 +180,8 @@ def _line(note: Note, seats: Sequence[SeatLabel], tr: Tr, *, results_shown: bool
         )
     if kind is NoteKind.COOKIE_LOST_TIE:
         return tr(
-            "{cookie} {who} takes the cookie: as many types as yours, and lower values.",
+            # short: two lines on a phone, not three (issue 36.9)
+            "{cookie} to {who}: as many types, lower values.",
             cookie=COOKIE,
             who=seat_mention(seats, note.seat, tr),
         )

@@ -8,13 +8,20 @@ events are phrased in the second person ("You discarded 🟥2 and drew 🟦5.").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from engine import ActionKind, Event
 from texts.common import COOKIE, SeatLabel, card_short, seat_mention, seat_name
 from texts.i18n import Tr
 
-__all__ = ["AUTO_MARK", "answered_offers", "describe_event", "event_lines", "worth_a_line"]
+__all__ = [
+    "AUTO_MARK",
+    "answered_offers",
+    "describe_event",
+    "event_lines",
+    "turn_lines",
+    "worth_a_line",
+]
 
 AUTO_MARK = "💤"
 """Prefix of an event the AI played for an absent human (an AI seat's own moves are not
@@ -229,3 +236,123 @@ def event_lines(
         )
         for ev, before in chosen[-last:]
     ]
+
+
+MAIN_KINDS = (ActionKind.EXCHANGE, ActionKind.BLACK_HAT)
+"""A turn's main action (R7, R8): said first in a turn's line."""
+
+
+def _turn_owner(ev: Event) -> int:
+    """The seat whose turn ``ev`` belongs to: a partner's answer is part of the offerer's."""
+    if ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP) and ev.partner is not None:
+        return ev.partner
+    return ev.seat
+
+
+def _turns(events: Sequence[Event]) -> list[list[Event]]:
+    """``events`` cut into turns, oldest first: a turn ends with its ``turn_ended`` event."""
+    turns: list[list[Event]] = []
+    for ev in events:
+        if turns and not turns[-1][-1].turn_ended and _turn_owner(turns[-1][-1]) == _turn_owner(ev):
+            turns[-1].append(ev)
+        else:
+            turns.append([ev])
+    return turns
+
+
+def _clause(ev: Event, seats: Sequence[SeatLabel], tr: Tr) -> str | None:
+    """One move of another player's turn, without its subject (public words, R7–R9)."""
+    if ev.kind is ActionKind.EXCHANGE:
+        return tr(
+            "{card} on slot {slot}, took {took}",
+            card=card_short(ev.card) if ev.card else "?",
+            slot=ev.slot,
+            took=card_short(ev.took) if ev.took else "?",
+        )
+    if ev.kind is ActionKind.BLACK_HAT:
+        return tr("made a black hat")
+    if ev.kind is ActionKind.DISCARD:
+        return tr("discarded and drew")
+    return None  # a swap is said once per turn (_swap_clause); an end of turn is no move
+
+
+def _swap_clause(turn: Sequence[Event], tr: Tr) -> str | None:
+    """How a turn's partner swap went (R10), once: swapped, else declined, withdrawn, offered."""
+    kinds = {ev.kind: ev for ev in turn}
+    if ActionKind.ANSWER_SWAP in kinds:  # the partner is known: no name (phone lines)
+        return tr("swapped with their partner")
+    if ActionKind.DECLINE_SWAP in kinds:
+        return tr("swap declined")
+    if ActionKind.WITHDRAW_SWAP in kinds:
+        return tr("withdrew a swap offer")
+    if ActionKind.OFFER_SWAP in kinds:
+        return tr("offered a swap")
+    return None
+
+
+def _cookie_clause(
+    cookie: int | None,
+    owner: int,
+    viewer: int | None,
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    name: Callable[[Sequence[SeatLabel], int, Tr], str] = seat_mention,
+) -> str:
+    """The cookie's new holder after a turn (R13), short."""
+    if cookie is None:
+        return tr("{cookie} back to the napkin", cookie=COOKIE)
+    if cookie == owner:
+        return tr("took the {cookie}", cookie=COOKIE)
+    if cookie == viewer:
+        return tr("{cookie} goes to you", cookie=COOKIE)
+    return tr("{cookie} goes to {who}", cookie=COOKIE, who=name(seats, cookie, tr))
+
+
+def turn_lines(
+    events: Sequence[Event],
+    seats: Sequence[SeatLabel],
+    tr: Tr,
+    *,
+    viewer: int | None,
+    auto_played: Collection[int] = (),
+    cookie_before: int | None = None,
+    plain: bool = False,
+) -> list[str]:
+    """One line per other player's turn in ``events`` (oldest first; issue 36.3).
+
+    A hand DM's "what just happened": each turn since the viewer's own says all it did in
+    one line, its main action first with its cards and slot (R7) or the black hat (R8), then
+    the optional move (a discard, R9, or a partner swap, R10), e.g. "bruno: 🟩⁠4 on slot 2,
+    took 🟥⁠3 · discarded and drew". Cards are public ones only (``seen_by``). A turn the AI
+    played for an absent human (``auto_played``: event numbers) is marked 💤. A partner swap is
+    said once, by how it ended; a reshuffled draw deck and a change of the cookie's holder
+    (R13, from ``cookie_before``) are short parts of the same line. A turn that did nothing
+    worth saying (only ended) gets no line. ``viewer`` None: the public's words (a replay);
+    ``plain``: players named in plain text, as :func:`describe_event`.
+    """
+    name = seat_name if plain else seat_mention
+    out: list[str] = []
+    previous = cookie_before
+    for turn in _turns(events):
+        seen = [ev.seen_by(viewer) for ev in turn]
+        owner = _turn_owner(turn[0])
+        main = [ev for ev in seen if ev.kind in MAIN_KINDS]
+        rest = [ev for ev in seen if ev.kind not in MAIN_KINDS]
+        clauses = [c for c in (_clause(ev, seats, tr) for ev in [*main, *rest]) if c]
+        swap = _swap_clause(seen, tr)
+        if swap:
+            clauses.append(swap)
+        if any(ev.kind is ActionKind.DISCARD and ev.reshuffled for ev in seen):
+            clauses.append(tr("new draw deck"))
+        cookie = seen[-1].cookie
+        if cookie != previous:
+            clauses.append(_cookie_clause(cookie, owner, viewer, seats, tr, name))
+        previous = cookie
+        auto = any(ev.number in auto_played for ev in turn)
+        if not clauses and not auto:
+            continue
+        if not clauses:  # the AI only ended the turn for an absent player: time ran out
+            clauses = [tr("ended the turn")]
+        line = tr("{who}: {moves}", who=name(seats, owner, tr), moves=" · ".join(clauses))
+        out.append(f"{AUTO_MARK} {line}" if auto else line)
+    return out

@@ -18,7 +18,7 @@ from texts.common import (
     seat_mention,
     type_name,
 )
-from texts.events import event_lines
+from texts.events import turn_lines
 from texts.i18n import Tr
 from texts.limits import ALT_MAX, fit_alt
 from texts.numbers import slot_list
@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 
+TIMER = "⏱️"
+"""The turn timer's mark (as on the lobby's timer select): before the hand's countdown."""
 RECENT_LINES = 3
 """At most this many lines say what just happened (issue 18)."""
 
@@ -204,6 +206,7 @@ def hand_texts(
     selected: Card | None = None,
     notice: str | None = None,
     deadline: float | None = None,
+    turn_deadline: float | None = None,
     auto_played: Collection[int] = (),
     coach: Sequence[str] = (),
 ) -> HandTexts:
@@ -214,6 +217,9 @@ def hand_texts(
     last action (becomes "what just happened"); without it the last others' moves since the
     seat's own last one, at most :data:`RECENT_LINES`. ``deadline``: unix seconds by which a
     partner must answer a swap offer (R10), shown as a Discord timestamp ``<t:…:R>``.
+    ``turn_deadline``: unix seconds at which the AI plays the seat's turn (the turn timer),
+    shown under the head as a countdown ``<t:…:R>`` while the seat has the move (Discord's
+    client counts it down: no edit, no reminder message, issue 36.2).
     ``coach``: the coach's lines (a practice game, :mod:`cogs.learn`), shown after what just
     happened. Raises ValueError for the public observation.
     """
@@ -242,27 +248,37 @@ def hand_texts(
         )
     head = f"**{turn}**"
     chosen = selected is not None and selected in obs.hand
-    # a practice game in the learner's DMs is just there; with a card chosen the player is
-    # in the middle of this game's turn: which game it is was said (issue 29.17)
+    small = []  # one line of subtext under the head
+    mine_to_play = obs.to_move == me and not (swap is not None and swap.partner == me)
+    # the countdown while the seat plays (issue 36.2); with a card chosen the head stays one
+    # line, and so does which game it is (issue 29.17)
+    if turn_deadline is not None and mine_to_play and not obs.is_over and not chosen:
+        # "⏱️ in 2 minutes" (Discord words it in the reader's language, no edit needed): when
+        # the AI plays this turn; the lobby's timer says "⏱️ 2 minutes per turn"
+        small.append(f"{TIMER} <t:{int(turn_deadline)}:R>")
+    # a practice game in the learner's DMs is just there (no channel to name)
     if channel is not None and not chosen:
-        head += "\n-# " + tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel)
+        small.append(tr("Game #{game_id} in {channel}", game_id=game_id, channel=channel))
+    if small:
+        head += "\n-# " + " · ".join(small)
     if notice:
         recent = notice
     elif chosen:
         recent = ""  # a card was chosen: nothing happened since the player read the news
     else:
-        since = []
-        for ev in reversed(obs.events):
-            if ev.seat == me:
-                break
-            since.append(ev)
-        since.reverse()
+        cut = len(obs.events)  # the events since the seat's own last one
+        while cut > 0 and obs.events[cut - 1].seat != me:
+            cut -= 1
+        since = list(obs.events[cut:])
+        cookie = obs.events[cut - 1].cookie if cut > 0 else None  # the holder before them
         if swap is not None and swap.partner == me:  # the head says the offer: not again
             offers = [ev for ev in since if ev.kind is ActionKind.OFFER_SWAP]
             since = [ev for ev in since if ev is not offers[-1]] if offers else since
-        recent = "\n".join(
-            event_lines(since, seats, tr, viewer=me, last=RECENT_LINES, auto_played=auto_played)
+        # one line per other player's turn since the seat's own (issue 36.3)
+        lines = turn_lines(
+            since, seats, tr, viewer=me, auto_played=auto_played, cookie_before=cookie
         )
+        recent = "\n".join(f"-# {line}" for line in lines[-RECENT_LINES:])  # as the table
     # what just happened, then the coach: its lines are kept, what happened gets the rest
     # (at least its newest line), RECENT_LINES + 1 lines in all when the coach speaks
     room = max(1, RECENT_LINES + 1 - len(coach)) if coach else RECENT_LINES

@@ -27,11 +27,12 @@ from texts.common import (
     cards_short,
     collection_text,
     seat_mention,
+    seat_name,
     team_of,
     type_name,
 )
 from texts.end import end_texts, group_seats, tie_break_text, winner_text
-from texts.events import answered_offers, event_lines, worth_a_line
+from texts.events import turn_lines
 from texts.i18n import Tr
 from texts.limits import fit_lines
 from texts.table import piles_text, table_alt_text, turn_text
@@ -106,8 +107,7 @@ def _team_lines(team: TeamSummary, tr: Tr) -> list[str]:
     """A player's team games (R5, R20): played and won, own score inside the team, partners."""
     lines = [
         tr(
-            "{seats} players: {won}/{played} ({rate})",
-            seats=TEAM_SEATS,
+            "**Team games:** {won}/{played} ({rate})",
             won=team.wins,
             played=team.games,
             rate=_percent(team.wins, team.games, tr),
@@ -153,7 +153,8 @@ def stats_texts(
     change over their last games; ``everywhere``: their global rating (only for themselves).
     Blocks: the head, the games (by seat count; 4-player games by team, R20: played and won,
     the player's own mean score inside the team, the partners), the scores, the rating with
-    its one-line meaning. Only the head without games.
+    its one-line meaning; only the rating has a heading (each other line says what it counts).
+    Only the head without games.
     """
     title = tr("Hats statistics")
     if summary.games == 0:
@@ -180,11 +181,13 @@ def stats_texts(
                 rate=_percent(won, played, tr),
             )
         )
+    # no headings for the games and the scores: each line says what it counts, and three
+    # lines fewer keep the answer on one phone screen (issue 36.9)
     blocks = [head]
     if games:  # only team games: the team games block says them
-        blocks.append(_block(tr("Games"), games))
+        blocks.append("\n".join(games))
     if summary.team is not None:
-        blocks.append(_block(tr("Team games"), _team_lines(summary.team, tr)))
+        blocks.append("\n".join(_team_lines(summary.team, tr)))
     score = [
         tr(
             "Average {total} = collection {collection} + favourite {favourite} + cookie {cookie}",
@@ -209,7 +212,7 @@ def stats_texts(
         score.append(
             tr("Most frequent favourite hat: {hat}", hat=f"{hat.emoji} {type_name(hat, tr)}")
         )
-    blocks.append(_block(tr("Scores"), score))
+    blocks.append("\n".join(score))
     lines = []
     if rating is not None:
         mine = rating_text(rating.ordinal, tr)  # not inside tr.plural: pybabel
@@ -413,16 +416,21 @@ def _hand_line(
 
     With pictures off also the cookie and the collection (the picture shows those).
     """
-    who = seat_mention(seats, seat, tr)
+    # under the picture a plain name, as the picture writes it: a mention pill never breaks,
+    # so it took a line of its own on a phone (issue 36.9)
+    who = seat_name(seats, seat, tr) if pictures else seat_mention(seats, seat, tr)
     if not pictures and obs.cookie == seat:
         who = f"{COOKIE} {who}"
-    line = tr(
-        "{who}: {cards} · {hat} {hats}",
-        who=who,
-        cards=cards_short(game.hands[seat]),
-        hat=BLACK_HAT_EMOJI,
-        hats=cards_short(game.black_hats[seat]),
-    )
+    if game.black_hats[seat]:
+        line = tr(
+            "{who}: {cards} · {hat} {hats}",
+            who=who,
+            cards=cards_short(game.hands[seat]),
+            hat=BLACK_HAT_EMOJI,
+            hats=cards_short(game.black_hats[seat]),
+        )
+    else:  # no black hat yet: nothing to say about them (the picture shows ×0)
+        line = tr("{who}: {cards}", who=who, cards=cards_short(game.hands[seat]))
     if not pictures:
         line += " · " + tr("Collection: {cards}", cards=collection_text(obs.collections[seat]))
     return line
@@ -486,12 +494,12 @@ def replay_texts(
             head.append(turn_text(obs, seats, tr))
         players = _replay_players(game, seats, tr, pictures=pictures)
         alt = table_alt_text(obs, seats, tr)
-    turn = obs.events[len(obs.events) - point.turn_events :]
-    answered = answered_offers(obs.events)  # an offer whose answer follows: said by the answer
-    moves = sum(1 for ev in turn if worth_a_line(ev) and ev.number not in answered)
-    # the head says the end (the winner): the last move does not say "The game is over." again
-    # plain names: a mention pill never breaks, two in a line take a line more (issue 29.17)
-    lines = event_lines(obs.events, seats, tr, viewer=None, last=moves, say_over=False, plain=True)
+    cut = len(obs.events) - point.turn_events
+    turn = obs.events[cut:]
+    # the turn in one line, as a hand DM says the others' turns (issue 36.9); the head says
+    # the end (the winner); plain names: a mention pill never breaks (issue 29.17)
+    before = obs.events[cut - 1].cookie if cut > 0 else None
+    lines = turn_lines(turn, seats, tr, viewer=None, cookie_before=before, plain=True)
     return ReplayTexts(
         head="\n".join(head),
         players=players,

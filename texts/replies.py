@@ -20,7 +20,7 @@ from texts.user_text import quoted, seat_names
 if TYPE_CHECKING:
     from service import GameSession
 
-__all__ = ["error_text", "fault_text", "labels_for", "seat_labels"]
+__all__ = ["error_text", "fault_text", "labels_for", "seat_labels", "stale_control_text"]
 
 
 def fault_text(exc: StoreError, tr: Tr, *, move: bool = False) -> str:
@@ -46,6 +46,18 @@ def fault_text(exc: StoreError, tr: Tr, *, move: bool = False) -> str:
     return tr(
         "That could not be saved, so nothing changed: {reason} Please try again in a minute.",
         reason=reason,
+    )
+
+
+def stale_control_text(tr: Tr) -> str:
+    """The private answer to any hand control drawn for an older state (issue 36.4).
+
+    A double tap, a select or a button of a hand the game has moved past: nothing was done,
+    and the message it came from is left as it is (the first tap drew it, or the bot keeps it
+    current); ``/hats hand`` shows the game now.
+    """
+    return tr(
+        "That button was out of date, so nothing was done; /hats hand shows the game as it is now."
     )
 
 

@@ -18,7 +18,7 @@ from texts.common import duration_text
 from texts.i18n import N_, Tr
 from texts.limits import V2_TEXT_MAX, fit_lines
 from texts.user_text import markdown_text, plain_text
-from tournament import MAX_ENTRANTS, Standing
+from tournament import MAX_ENTRANTS, MIN_ENTRANTS, Standing
 
 __all__ = [
     "MEDALS",
@@ -213,9 +213,36 @@ def signup_texts(
             )
         else:
             blocks.append(tr("Finished."))
+    elif called_off(row, len(players)):
+        blocks.append(
+            tr.plural(
+                "This tournament was called off at its start time: only {n} player signed "
+                "up; {low} are needed.",
+                "This tournament was called off at its start time: only {n} players signed "
+                "up; {low} are needed.",
+                len(players),
+                low=MIN_ENTRANTS,
+            )
+        )
     else:
         blocks.append(tr("This tournament was cancelled."))
     return blocks
+
+
+def called_off(row: TournamentRow, entrants: int) -> bool:
+    """True when a cancelled tournament was called off at its timed start for too few entrants.
+
+    The service cancels it at its start time when fewer than :data:`tournament.MIN_ENTRANTS`
+    signed up (its round is still 0, its last change at or after ``start_at``); a host who
+    cancels does so before the start time, since the tournament starts or is called off then.
+    """
+    return (
+        row.status is TournamentStatus.CANCELLED
+        and row.round == 0
+        and row.start_at is not None
+        and row.updated_at >= row.start_at
+        and entrants < MIN_ENTRANTS
+    )
 
 
 @dataclass(frozen=True, slots=True)

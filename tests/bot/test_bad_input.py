@@ -106,7 +106,8 @@ def embed_text(embed) -> str:
     return " ".join([embed.title or "", embed.description or ""] + [f.value for f in embed.fields])
 
 
-async def test_stale_control_says_out_of_date_and_shows_the_current_hand(world):
+async def test_stale_control_says_out_of_date_and_plays_nothing(world):
+    """Issue 36.4: one private line, as for every stale control (it was the current hand)."""
     session = await open_and_start(world, 2)
     seat = session.game.to_move
     mover = player_of(world, session, seat)
@@ -118,9 +119,10 @@ async def test_stale_control_says_out_of_date_and_shows_the_current_hand(world):
     # the ephemeral controls are now one step behind
     result = await mover.select(shown, [second.code], custom_id=select_id)
     assert session.version == version
+    assert result.ephemeral
     text = text_of(result.response.message)
-    assert "out of date" in text
-    assert first.code not in [o for c in shown_ids(result.response) for o in [c]]
+    assert "That button was out of date, so nothing was done" in text
+    assert not shown_ids(result.response)  # no controls: the line only
 
 
 def shown_ids(response) -> list[str]:

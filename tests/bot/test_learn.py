@@ -336,9 +336,9 @@ async def test_the_coach_answers_at_the_turn_start_what_the_others_did_and_the_l
         else:
             assert not [line for line in lines if "Last turn" in line]
         if after_mine is not None and _score(obs) != after_mine and obs.turns_taken[0] != 7:
-            (jump,) = [line for line in lines if "changed your score" in line]
-            assert f": {_score(obs)} (" in jump
-            assert " played " in text or "made a black hat" in text  # the moves, above
+            (jump,) = [line for line in lines if "your score " in line]
+            assert f" {_score(obs)} (" in jump
+            assert ", took " in text or "made a black hat" in text  # the moves, above
             jumps += 1
         turns = obs.turns_taken[0]
         while session.game.turns_taken[0] == turns:  # the learner's turn (the AIs follow)

@@ -74,6 +74,6 @@ async def test_what_just_happened_shows_the_moves_not_the_ends_of_turn(world):
     assert len(others) == 2
     for move in others:
         if move.kind is ActionKind.EXCHANGE:
-            assert f"on slot {move.slot} and took" in texts
+            assert f"on slot {move.slot}, took" in texts  # one line per turn (issue 36.3)
     names = [env.bot.names[session.seats[m.seat].user_id] for m in others]
     assert all(name in texts for name in names), texts

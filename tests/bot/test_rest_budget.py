@@ -164,27 +164,27 @@ async def test_at_a_table_playing_by_slash_a_new_player_is_pinged_in_one_line(
     )
 
 
-async def test_a_three_player_game_at_a_real_pace_costs_at_most_1_5_calls_per_step(world):
+async def test_a_three_player_game_at_a_real_pace_costs_at_most_1_7_calls_per_step(world):
     # issue 29: from /hats new to the end (the start included), moves 3-10 s apart as people
-    # play; the table shows every move within 2 s, an end of turn rides on the next move
+    # play; the table shows every step within 2 s (issue 36.7: an end of turn too, so it rides
+    # on the next move only when that comes within the 2 s; was 1.5 calls per step with a
+    # 10 s hold)
     env = world.env
     log = rest_log.install(env)
     session = await open_and_start(world, 3)
     table_id = str(session.message("table").message_id)
     rng, pace = random.Random(29), random.Random(30)
     steps = 0
-    moves: list[float] = []  # when a move (not an end of turn) was committed
+    moves: list[float] = []  # when a step was committed (a move or an end of turn)
     while not session.game.is_over:
         before = session.version
         await env.advance_time(pace.uniform(3, 10))
         await play_one(world, session, rng, via_slash=True)
         steps += session.version - before
-        kinds = {e.kind for e in session.game.events[before:]}
-        if kinds - {ActionKind.END_TURN}:
-            moves.append(env.now().timestamp())
+        moves.append(env.now().timestamp())
     await env.advance_time(10)
     limited = [c for c in log.calls if not c.free]
-    assert len(limited) / steps <= 1.5, (len(limited), steps)
+    assert len(limited) / steps <= 1.7, (len(limited), steps)
     table_edits = [c.at for c in log.calls if c.method == "PATCH" and c.path.endswith(table_id)]
-    for at in moves:  # every move reached the table within 2 s
+    for at in moves:  # every step reached the table within 2 s
         assert any(at <= t <= at + 2 for t in table_edits), at

@@ -140,3 +140,24 @@ async def test_bad_inputs_are_answered_privately_and_change_nothing(trio):
     assert refused.ephemeral and "Only the host" in refused.response.content
     unknown = await bob.slash(night.channel, "hats tournament standings", tournament=12345)
     assert unknown.ephemeral and "no tournament #12345" in unknown.response.content
+
+
+@pytest.fixture
+async def pair(simcord_env):
+    return Night(simcord_env, count=2)
+
+
+async def test_a_timed_start_with_too_few_players_cancels_its_event_and_says_why(pair):
+    """Issue 36.8: called off at its start time for too few players, the tournament's event is
+    cancelled (status 4) or deleted, never "completed", and its message says why."""
+    night, env = pair, pair.env
+    tid, message_id = await open_tournament(night, rounds=1, start="in 1h", timer=TIMER)
+    row = await stored(night, tid)
+    assert event_of(night, row).status == SCHEDULED
+    await env.advance_time(3601)
+    row = await stored(night, tid)
+    assert row.status is TournamentStatus.CANCELLED
+    events = night.env.backend.get_guild(night.guild.id).scheduled_events
+    assert row.event_id not in events or events[row.event_id].status == CANCELLED
+    text = "\n".join(v2_texts(night.message(message_id)))
+    assert "only 2 players signed up; 3 are needed" in text

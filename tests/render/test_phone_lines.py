@@ -151,3 +151,69 @@ def test_the_hints_setting_is_one_short_line_with_one_bulb(lang):
     """Issue 29.17: the lobby's and the table's hints line: one line of subtext, one 💡."""
     line = hints_line({HINTS: True}, TRANSLATOR.for_locale(lang))
     assert line.count("💡") == 1 and phone_lines(f"-# {line}") == 1, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_each_other_turn_is_one_line_of_at_most_four_phone_lines(lang, seats):
+    """Issue 36.3: "what just happened" gives each other player's turn since the viewer's own
+    one line saying all of it; with 20-character names a line takes at most 4 phone lines and
+    the three of a 4-player game at most 11 (random games, every state)."""
+    tr = TRANSLATOR.for_locale(lang)
+    labels = [SeatLabel(s, 1001 + s, None, NAME) for s in range(seats)]
+    for seed in (1, 2, 3):
+        for game in random_game_states(seats, seed):
+            if game.is_over:
+                continue
+            texts = hand_texts(
+                game.observation(game.to_move), labels, tr, game_id=1, channel="#hats"
+            )
+            lines = texts.recent.split("\n") if texts.recent else []
+            assert len(lines) <= seats - 1, texts.recent
+            for line in lines:
+                assert phone_lines(line) <= 4, line
+            assert phone_lines(texts.recent) <= 11 if lines else True, texts.recent
+
+
+NAMED = [SeatLabel(s, 1001 + s, None, NAME) for s in range(4)]
+"""Four players with display names of 20 characters (issue 36.9's worst realistic state)."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_steps_one_to_three_of_a_team_game_take_at_most_fifteen_lines(lang):
+    """Issue 36.9: /hats replay of a 4-player team game at steps 1–3 (names of 20 characters):
+    the hands with plain names (a mention pill took a line of its own) and no empty black hat
+    part, the turn in one line as a hand DM says it (it took up to 18 lines)."""
+    tr = TRANSLATOR.for_locale(lang)
+    worst = 0
+    for seed in (1, 2, 3, 4, 5):
+        replay = Replay(to_record(finished_game(4, seed)))
+        for step in (1, 2, 3):
+            texts = replay_texts(replay.at(step), NAMED, tr, game_id=1)
+            parts = (texts.head, texts.players or "", texts.recent)
+            worst = max(worst, sum(phone_lines(t) for t in parts if t))
+    assert worst <= 15, worst
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stats_after_three_games_with_a_team_game_take_at_most_25_lines(lang):
+    """Issue 36.9: /hats stats after a 2-player, a 3-player and a 4-player team game: no
+    headings for games and scores (each line says what it counts), a shorter average line in
+    es, fr and it; it took 24–28 lines."""
+    tr = TRANSLATOR.for_locale(lang)
+    summary = Summary(
+        games=3,
+        wins=2,
+        by_seats={2: (1, 0), 3: (1, 1), 4: (1, 1)},
+        mean_total=17.0,
+        mean_collection=16.0,
+        mean_favourite=-0.7,
+        mean_cookie=1.7,
+        black_hats_per_game=3.3,
+        cookie_kept=1,
+        best=(1, 27),
+        favourite_type="purple",
+        team=TeamSummary(1, 1, 27.0, 34.0, ((1002, 1, 1),)),
+    )
+    blocks = stats_texts("<@1001>", summary, None, None, tr)
+    assert sum(phone_lines(b) for b in blocks) <= 25, blocks
