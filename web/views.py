@@ -67,9 +67,15 @@ class EventTexts:
         labels: list[SeatLabel],
         tr: Tr,
         auto: bool,
+        names: tuple[str, ...] | None = None,
     ) -> str:
-        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words)."""
-        key = (game_id, event.number, seat, auto, tr.locale, *(label.name for label in labels))
+        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words).
+
+        ``names``: the labels' names, when the caller has them at hand (one tuple per frame).
+        """
+        if names is None:
+            names = tuple(label.name for label in labels)
+        key = (game_id, event.number, seat, auto, tr.locale, names)
         found = self._texts.get(key)
         if found is None:
             found = describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto)
@@ -98,17 +104,21 @@ def view_frame(
     and ``texts`` let the frames of one step share their work (``web.hub``).
     """
     game = session.game
-    obs: Observation = game.observation(seat)
+    obs: Observation = game.observation(seat, last_events=EVENTS_SHOWN)
     if labels is None:
         labels = plain_labels(session, names, tr)
     texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
     legal = obs.legal_actions() if seat is not None else None
     pending = obs.pending_swap
+    names_key = tuple(label.name for label in labels)
+    auto_played = session.auto_played
     events = [
         {
             "number": ev.number,
             "seat": ev.seat,
-            "text": texts.text(session.id, ev, seat, labels, tr, ev.number in session.auto_played),
+            "text": texts.text(
+                session.id, ev, seat, labels, tr, ev.number in auto_played, names_key
+            ),
         }
         for ev in obs.events[-EVENTS_SHOWN:]
     ]
