@@ -44,15 +44,16 @@ serve clients and learn of the steps through the store's change notifications
 the process that made the step and for those of the others, with each process's CPU.
 
 ``--profile FILE``: a cProfile of the (idle machine) stepping phase, on the event loop
-thread's CPU clock. The open-files limit is raised to what the connections need
-(``resource.setrlimit``). Figures and the command go into BENCHMARKS.md ("Activity:
-WebSocket fan-out", "The Activity at scale").
+thread's CPU clock (and of the connect phase, in ``FILE.connect``). The open-files limit is
+raised to what the connections need (``resource.setrlimit``). Figures and the command go
+into BENCHMARKS.md ("Activity: WebSocket fan-out", "The Activity at scale").
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import gc
 import itertools
 import json
@@ -388,12 +389,21 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
         stdout=asyncio.subprocess.PIPE,
     )
     assert child.stdout is not None and child.stdin is not None
+    connect_profiler = None
+    if args.profile:
+        import cProfile
+
+        connect_profiler = cProfile.Profile(time.thread_time)
+        connect_profiler.enable()
     connect_cpu = sum(cpu_seconds())
     connect_started = time.perf_counter()
     ready = await asyncio.wait_for(child.stdout.readline(), timeout=900)
     assert ready.strip() == b"ready", ready
     connect_s = time.perf_counter() - connect_started
     connect_cpu = sum(cpu_seconds()) - connect_cpu
+    if connect_profiler is not None:
+        connect_profiler.disable()
+        connect_profiler.dump_stats(args.profile + ".connect")
     connected = server.hub.viewers()
     gc.collect()
     rss_after = rss_bytes()
@@ -477,14 +487,17 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
                 await asyncio.sleep(0.01)
                 lags.append((time.perf_counter() - asked - 0.01) * 1000.0)
 
-        gc_pauses: list[tuple[int, float]] = []
-        gc_started: list[float] = []
+        gc_pauses: list[tuple[int, float, float]] = []  # generation, wall s, CPU s
+        gc_started: list[tuple[float, float]] = []
 
         def on_gc(phase: str, info: dict[str, Any]) -> None:
             if phase == "start":
-                gc_started.append(time.perf_counter())
+                gc_started.append((time.perf_counter(), time.thread_time()))
             elif gc_started:
-                gc_pauses.append((info["generation"], time.perf_counter() - gc_started.pop()))
+                wall, cpu = gc_started.pop()
+                gc_pauses.append(
+                    (info["generation"], time.perf_counter() - wall, time.thread_time() - cpu)
+                )
 
         gc.callbacks.append(on_gc)
         monitor = asyncio.get_running_loop().create_task(watch_loop())
@@ -532,7 +545,7 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
         steps = max(len(commits), 1)
         cpu = (user1 - user0) + (system1 - system0)
         lags.sort()
-        worst = max(gc_pauses, key=lambda p: p[1], default=(0, 0.0))
+        worst = max(gc_pauses, key=lambda p: p[1], default=(0, 0.0, 0.0))
         peer_cpu = [
             ((a[0] - b[0]) + (a[1] - b[1]), a[2] - b[2])
             for a, b in zip(peers_after, peers_before, strict=True)
@@ -551,7 +564,16 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
                     "loop": loop_cpu,
                     "net": (cpu - idle_rate * elapsed) / steps,
                     "lags": (pct(lags, 50), pct(lags, 99), lags[-1] if lags else float("nan")),
-                    "gc": (len(gc_pauses), sum(p for _, p in gc_pauses), worst),
+                    "gc": (
+                        len(gc_pauses),
+                        sum(p[1] for p in gc_pauses),
+                        sum(p[2] for p in gc_pauses),
+                        worst,
+                        len(gc.get_objects(2)),
+                        collections.Counter(
+                            type(o).__name__ for o in gc.get_objects(2)
+                        ).most_common(4),
+                    ),
                     "peers": peer_cpu,
                     "load": os.getloadavg()[0],
                     "failed": failed,
@@ -629,11 +651,13 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
                 f"({peer_cpu / m['elapsed'] * 100:.0f}% of one core), {pushed} frames pushed",
                 flush=True,
             )
-        count, total_gc, worst = m["gc"]
+        count, total_gc, total_gc_cpu, worst, old, kinds = m["gc"]
         print(
             f"    event loop lag p50 {m['lags'][0]:.1f} ms, p99 {m['lags'][1]:.1f} ms, max "
             f"{m['lags'][2]:.1f} ms; garbage collections {count}, {total_gc * 1000:.0f} ms in "
-            f"all, the longest {worst[1] * 1000:.1f} ms (generation {worst[0]})",
+            f"all ({total_gc_cpu * 1000:.0f} ms of CPU), the longest {worst[1] * 1000:.1f} ms "
+            f"({worst[2] * 1000:.1f} ms of CPU, generation {worst[0]}); {old} objects in the "
+            f"oldest generation (not frozen; most: {kinds})",
             flush=True,
         )
     print(f"  frames pushed by this process's hub: {server.hub.pushed}", flush=True)

@@ -2,9 +2,10 @@
 
 A :class:`Viewer` is one connected client: its user, its language, the channel it opened the
 Activity in and the game (or lobby) it watches there. Frames go out through a bounded queue
-and one writer task per client, so the hub never waits for a client: a client whose queue is
-full (:data:`MAX_QUEUED` frames unread, or its socket's send buffer over
-:data:`MAX_BUFFERED` bytes) is dropped (close code :data:`CLOSE_TOO_SLOW`) and the game goes on.
+and a writer task per client while it has frames waiting, so the hub never waits for a
+client: a client whose queue is full (:data:`MAX_QUEUED` frames unread, or its socket's send
+buffer over :data:`MAX_BUFFERED` bytes) is dropped (close code :data:`CLOSE_TOO_SLOW`) and the
+game goes on.
 
 :class:`Hub` keeps the viewers by game and by channel and pushes each one **its own** view
 (``web.views``) after every committed step: ``hats_step`` (fired by the service in this
@@ -100,7 +101,6 @@ class Viewer:
     session_token: str = ""
     transport: asyncio.BaseTransport | None = None
     queue: deque[str | bytes] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.Task[None] | None = None
     closed: bool = False
     tokens: float = 0.0
@@ -128,33 +128,38 @@ class Viewer:
             self.drop(CLOSE_TOO_SLOW, "too slow")
             return False
         self.queue.append(text)
-        self.wake.set()
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
         return True
 
     def start(self) -> None:
-        """Start the writer task (one per client)."""
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        """Nothing to start: a writer task runs only while the client has frames waiting.
+
+        (An idle client holds no task and no future: nothing of it is created again after
+        each frame and ages into the garbage collector's oldest generation.)
+        """
 
     async def _write(self) -> None:
+        """Send what the queue holds, then end (the next frame starts a new writer)."""
         loop = asyncio.get_running_loop()
         ws = self.ws
         try:
-            while not self.closed:
-                await self.wake.wait()
-                self.wake.clear()
-                while self.queue and not self.closed:
-                    data = self.queue.popleft()
-                    # no timer per frame: the hub's watchdog drops a send stuck for too long
-                    self.sending_since = loop.time()
-                    if isinstance(data, bytes):
-                        await ws.send_frame(data, WSMsgType.TEXT)
-                    else:
-                        await ws.send_str(data)
-                    self.sending_since = 0.0
+            while self.queue and not self.closed:
+                data = self.queue.popleft()
+                # no timer per frame: the hub's watchdog drops a send stuck for too long
+                self.sending_since = loop.time()
+                if isinstance(data, bytes):
+                    await ws.send_frame(data, WSMsgType.TEXT)
+                else:
+                    await ws.send_str(data)
+                self.sending_since = 0.0
         except (TimeoutError, ConnectionError, RuntimeError):
             self.drop(CLOSE_TOO_SLOW, "too slow")
         except asyncio.CancelledError:
             pass
+        finally:
+            self.sending_since = 0.0
+            self.writer = None
 
     def stuck(self, now: float) -> bool:
         """Whether a frame has been leaving for more than :data:`SEND_TIMEOUT_S` (loop time)."""
@@ -166,20 +171,19 @@ class Viewer:
             return
         self.closed = True
         self.queue.clear()
-        self.wake.set()
         task = asyncio.get_running_loop().create_task(
             self.ws.close(code=code, message=reason.encode())
         )
         task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
 
     async def stop(self) -> None:
-        """Stop the writer task (the connection has ended)."""
+        """Stop the writer task, if one runs (the connection has ended)."""
         self.closed = True
-        self.wake.set()
-        if self.writer is not None:
-            self.writer.cancel()
+        writer = self.writer
+        if writer is not None:
+            writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.writer
+                await writer
 
 
 class Hub:
