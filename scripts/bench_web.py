@@ -21,7 +21,7 @@ Phases, each reported on its own:
   a second that every step pays for without causing it;
 - **stepping, idle machine**, then (unless ``--no-hog``) **stepping, loaded machine**: the
   same again while one busy process per core (started and stopped by the bench, each ending
-  by itself after the phase's length + 30 s) shares the machine, as on a busy host.
+  by itself after 4 phase lengths + 30 s) shares the machine, as on a busy host.
 
 Measured in each stepping phase:
 - **fan-out latency**: for every (viewer, step), the time from the step's commit (the moment
@@ -54,6 +54,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import gc
 import itertools
 import json
@@ -80,7 +81,7 @@ CONNECT_AT_ONCE = 200
 IDLE_S = 3.0
 """Seconds of the idle phase (clients connected, no steps)."""
 HOG_GRACE_S = 30.0
-"""Seconds a CPU hog outlives its phase at most (it ends by itself if the bench dies)."""
+"""A CPU hog ends by itself after 4 phase lengths + this many seconds (if the bench dies)."""
 HOG = "import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end:\n    pass\n"
 
 
@@ -467,7 +468,7 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
         commits.clear()
         hogs = []
         if hog:
-            code = HOG.format(seconds=args.seconds + HOG_GRACE_S)
+            code = HOG.format(seconds=args.seconds * 4 + HOG_GRACE_S)
             for _ in range(os.cpu_count() or 1):
                 hogs.append(await asyncio.create_subprocess_exec(sys.executable, "-c", code))
             await asyncio.sleep(0.5)  # the hogs are spinning
@@ -554,7 +555,8 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
         await asyncio.sleep(2.0)  # the last frames reach their clients
         peers_after = [await p.cpu() for p in peers]
         for proc in hogs:
-            proc.kill()
+            with contextlib.suppress(ProcessLookupError):  # it may have ended by itself
+                proc.kill()
             await proc.wait()
         steps = max(len(commits), 1)
         cpu = (user1 - user0) + (system1 - system0)
