@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import time
@@ -33,6 +34,7 @@ import orjson
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from data import StoreError
+from engine import IllegalMove, Step
 from service.deadlines import TURN, turn_timer
 from service.requests import auto_end
 from web.views import EventTexts, plain_labels, view_frame
@@ -71,6 +73,8 @@ SWAP_TIMER = "swap"
 """The teams cog's swap-answer deadline kind (R10), read for the view's ``deadline``."""
 LABELS_KEPT = 20_000
 """(game, language) pairs whose seat labels the hub keeps between steps."""
+CATCH_UP_MAX = 8
+"""Steps of another process the hub reads one by one before it reloads the whole game."""
 
 
 def encode_view(frame: dict[str, Any]) -> bytes:
@@ -214,6 +218,12 @@ class Hub:
         self.event_texts = EventTexts()
         """Event lines worded once for every viewer and step (web.views)."""
         self._labels: dict[tuple[int, str], tuple[tuple[Any, ...], Any]] = {}
+        self._shown: dict[int, GameSession] = {}
+        """The last copy of each watched game whose view was pushed (remote catch-up)."""
+        self._notified: dict[int, int] = {}
+        """Per game: the highest step number another process announced, not yet shown."""
+        self._full: set[int] = set()
+        """Games another process changed otherwise (row, seats): reload them in full."""
         self._watchdog: asyncio.Task[None] | None = None
         self.lobby_listener: Callable[[int], None] | None = None
         """Called with a channel id when its lobby should be sent again (set by the server)."""
@@ -252,13 +262,14 @@ class Hub:
         if viewer.game_id is not None:
             self._discard(self.by_game, viewer.game_id, viewer)
 
-    @staticmethod
-    def _discard(index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
+    def _discard(self, index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
         group = index.get(key)
         if group is not None:
             group.discard(viewer)
             if not group:
                 del index[key]
+                if index is self.by_game:  # nobody here watches it: no copy to catch up
+                    self._shown.pop(key, None)
 
     def watch_game(self, viewer: Viewer, game_id: int | None) -> None:
         """Make ``viewer`` watch ``game_id`` (None: the channel's lobby)."""
@@ -374,6 +385,7 @@ class Hub:
         viewers = [only] if only is not None else list(self.by_game.get(session.id, ()))
         if not viewers:
             return
+        self._remember(session)
         deadline = await self.deadline(session)
         cache: dict[Any, Any] = {}
         for viewer in viewers:
@@ -414,6 +426,7 @@ class Hub:
 
     def _push_now(self, session: GameSession, deadline: float | None) -> None:
         cache: dict[Any, Any] = {}
+        self._remember(session)
         for viewer in list(self.by_game.get(session.id, ())):
             if viewer.closed or viewer.step >= session.version:
                 continue
@@ -421,16 +434,28 @@ class Hub:
             if viewer.send(self.frame_for(session, viewer, deadline, cache)):
                 self.pushed += 1
 
+    def _remember(self, session: GameSession) -> None:
+        """Keep ``session`` as the game's copy last shown, unless a later one is kept."""
+        kept = self._shown.get(session.id)
+        if kept is None or kept.version <= session.version:
+            self._shown[session.id] = session
+
     def on_change(self, change: GameChange) -> None:
         """A change another process committed (``Store.watch``): refresh the game's viewers.
 
-        ``game_id`` None (notifications may have been missed): every watched game.
+        ``game_id`` None (notifications may have been missed): every watched game. A new step
+        (``seq``) is caught up on the copy last shown (:meth:`_catch_up`), anything else
+        reloads the game.
         """
         if change.origin == self.games.store.origin:
             return
         ids = list(self.by_game) if change.game_id is None else [change.game_id]
         for game_id in ids:
             if game_id in self.by_game:
+                if change.seq is None or change.game_id is None:
+                    self._full.add(game_id)
+                else:
+                    self._notified[game_id] = max(change.seq, self._notified.get(game_id, -1))
                 self._refresh(game_id)
             elif change.seq is None and self.by_channel:
                 self._spawn(self._maybe_new_game(game_id))
@@ -444,6 +469,26 @@ class Hub:
         self._refreshing[game_id] = self._spawn(self._reload(game_id))
 
     async def _reload(self, game_id: int) -> None:
+        full = game_id in self._full
+        self._full.discard(game_id)
+        upto = self._notified.pop(game_id, None)
+        if not full and upto is None:  # what was announced is shown already (a chained call)
+            self._refreshing.pop(game_id, None)
+            return
+        shown = self._shown.get(game_id)
+        if game_id not in self.by_game:
+            self._shown.pop(game_id, None)
+        elif not full and upto is not None and shown is not None:
+            try:
+                caught = await self._catch_up(shown, upto)
+            except StoreError as exc:
+                log.warning("game %d: step %d not read, reloading: %s", game_id, upto, exc)
+                caught = None
+            if caught is not None:
+                self._refreshing.pop(game_id, None)
+                if caught is not shown:
+                    await self.push_game(caught)
+                return
         try:
             session = await self.games.fresh_session(game_id)
         except StoreError as exc:
@@ -455,6 +500,37 @@ class Hub:
             session = await self.games.load_game(game_id)
         if session is not None:
             await self.push_game(session)
+
+    async def _catch_up(self, shown: GameSession, upto: int) -> GameSession | None:
+        """``shown`` with another process's steps up to number ``upto`` applied, read one by one.
+
+        The steps are read from the store (``stored_step``) and applied to a copy of the
+        game, as a replay would (``data.restore.rebuild_game``); the service's own copy is not
+        touched (it reloads the game when it next needs it). ``shown`` itself when it holds
+        step ``upto`` already; None when the game must be reloaded in full instead: it is
+        over, the steps are too many (:data:`CATCH_UP_MAX`) or one is missing or refused.
+        Raises StoreError when the store cannot be read.
+        """
+        first = shown.version
+        if upto < first:
+            return shown
+        if shown.game.is_over or upto - first >= CATCH_UP_MAX:
+            return None
+        game = shown.game.copy()
+        auto_played = shown.auto_played
+        for seq in range(first, upto + 1):
+            stored = await self.games.store.steps.stored_step(shown.id, seq)
+            if stored is None:
+                return None
+            raw, actor, _at = stored
+            try:
+                step = Step.from_dict(raw)
+                event = game.apply(step.seat, step.action)
+            except (IllegalMove, ValueError, KeyError, TypeError):
+                return None
+            if actor == "auto":
+                auto_played = auto_played | {event.number}
+        return dataclasses.replace(shown, game=game, auto_played=auto_played)
 
     async def _maybe_new_game(self, game_id: int) -> None:
         """A game row changed that nobody here watches: maybe a new game in a watched channel."""
