@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import types
 
 from tests.web.conftest import CHANNEL
 
@@ -40,3 +41,34 @@ async def test_an_idle_client_holds_no_writer_task(web_world):
     for client in clients:
         rid = await client.request({"t": "auto_end", "game_id": str(game_id), "on": True})
         assert (await client.answer(rid))["t"] in ("ack", "error")
+
+
+class _StuckSocket:
+    """A WebSocket whose peer never reads: a frame never finishes leaving."""
+
+    def __init__(self) -> None:
+        self.closed_with: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    async def send_frame(self, data: bytes, opcode: object) -> None:
+        await asyncio.get_running_loop().create_future()  # never done
+
+    async def close(self, *, code: int, message: bytes) -> None:
+        if not self.closed_with.done():
+            self.closed_with.set_result(code)
+
+
+async def test_a_client_whose_frame_never_leaves_is_dropped(monkeypatch):
+    """No timer per frame: the hub's one watchdog drops a client stuck sending (4008)."""
+    from web import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "SEND_TIMEOUT_S", 0.05)
+    hub = hub_module.Hub(games=None, translator=None, names={})  # type: ignore[arg-type]
+    ws = _StuckSocket()
+    user = types.SimpleNamespace(user_id=7400)  # all a viewer reads of its session's user
+    viewer = hub_module.Viewer(ws, user, tr=None, session_token="t")  # type: ignore[arg-type]
+    hub.add(viewer)
+    assert viewer.send(b'{"t":"view"}')
+    code = await asyncio.wait_for(ws.closed_with, timeout=5.0)
+    assert code == hub_module.CLOSE_TOO_SLOW and viewer.closed
+    await viewer.stop()
+    await hub.close()
