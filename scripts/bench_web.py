@@ -301,8 +301,9 @@ def server_main(args: argparse.Namespace) -> None:
         from tests.pgserver import PgServer
 
         pg = PgServer.start(durable=True)
-        database = pg.create_database("bench_web")
     try:
+        if pg is not None:
+            database = pg.create_database("bench_web")
         with tempfile.TemporaryDirectory(prefix="bench_web_") as tmp:
             asyncio.run(run_bench(args, Path(tmp), database))
     finally:
