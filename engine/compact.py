@@ -150,16 +150,19 @@ def events_of(log: bytes | bytearray) -> list[Event]:
     return [event_from_record(n, r) for n, r in enumerate(RECORD.iter_unpack(log))]
 
 
-def events_seen_by(log: bytes | bytearray, viewer: int | None) -> tuple[Event, ...]:
+def events_seen_by(log: bytes | bytearray, viewer: int | None, start: int = 0) -> tuple[Event, ...]:
     """Every event of an event log as ``viewer`` may see it (``Event.seen_by``), in one pass.
 
     A card ``viewer`` may not see (:func:`~engine.events.cards_visible`) is None: the card
-    played, discarded, offered or given, the card drawn and the card received.
+    played, discarded, offered or given, the card drawn and the card received. ``start``:
+    the first event's number (the earlier ones are left out; they keep their numbers).
     """
     out = []
     append = out.append
+    start = max(0, start)
+    records = RECORD.iter_unpack(log[start * RECORD_SIZE :] if start else log)
     for number, (head, card, slot, took, drew, partner, received, cookie) in enumerate(
-        RECORD.iter_unpack(log)
+        records, start
     ):
         seat = head & 3
         kind = KINDS[head >> 2 & 7]

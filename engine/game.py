@@ -607,12 +607,13 @@ class Game:
         return False
 
     # ----------------------------------------------------------------- views
-    def observation(self, viewer: int | None) -> Observation:
+    def observation(self, viewer: int | None, *, last_events: int | None = None) -> Observation:
         """What ``viewer`` may see (a seat, or None for the public view).
 
         Raises UnknownSeat for a seat outside the game. Never holds another seat's hand, black
         hat faces, discards, draws or swapped cards ("Who may see what"); after the end,
-        ``result`` reveals what R21 reveals.
+        ``result`` reveals what R21 reveals. ``last_events``: ``events`` holds only the last
+        so many events (with their own numbers; None: every event of the game).
         """
         if viewer is not None and not 0 <= viewer < self.seats:
             raise UnknownSeat(viewer, self.seats)
@@ -644,7 +645,11 @@ class Game:
             main_done=self.main_done,
             optional_used=self.optional_used,
             pending_swap=pending,
-            events=events_seen_by(self._log, viewer),
+            events=events_seen_by(
+                self._log,
+                viewer,
+                0 if last_events is None else len(self._log) // RECORD_SIZE - last_events,
+            ),
             result=self.result,
         )
 

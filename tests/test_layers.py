@@ -49,6 +49,7 @@ LAYERS = {
 DISCORD = {"discord", "aiohttp"}
 """Discord's libraries: only ``cogs`` and ``bot.py`` may import them (``web`` aiohttp only)."""
 
+
 def _modules(package: str) -> list[Path]:
     if package == "bot":
         return [ROOT / "bot.py"]

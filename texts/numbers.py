@@ -8,6 +8,7 @@ take the singular like "1 point" (CLDR plural rules are defined on absolute valu
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from babel import Locale, UnknownLocaleError
@@ -33,15 +34,20 @@ def slot_list(slots: Sequence[int], tr: Tr, *, negated: bool = False) -> str:
     with the language's "or" (or its "and" where that reads naturally, :data:`_NEGATED_STYLE`).
     An empty list gives "".
     """
-    words = [str(s) for s in slots]
-    if not words:
+    if not slots:
         return ""
     style = _NEGATED_STYLE.get(tr.locale, "or") if negated else "standard"
+    return _joined(tuple(slots), style, tr.locale)
+
+
+@functools.lru_cache(maxsize=4096)
+def _joined(slots: tuple[int, ...], style: str, language: str) -> str:
+    """``format_list`` of ``slots`` (remembered: a few hundred lists cover every game)."""
     try:
-        locale = Locale.parse(tr.locale)
+        locale = Locale.parse(language)
     except (UnknownLocaleError, ValueError):  # a test's made-up language: English lists
         locale = Locale.parse("en")
-    return format_list(words, style=style, locale=locale)
+    return format_list([str(s) for s in slots], style=style, locale=locale)
 
 
 def signed(n: int) -> str:

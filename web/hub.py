@@ -2,21 +2,26 @@
 
 A :class:`Viewer` is one connected client: its user, its language, the channel it opened the
 Activity in and the game (or lobby) it watches there. Frames go out through a bounded queue
-and one writer task per client, so the hub never waits for a client: a client whose queue is
-full (:data:`MAX_QUEUED` frames unread, or its socket's send buffer over
-:data:`MAX_BUFFERED` bytes) is dropped (close code :data:`CLOSE_TOO_SLOW`) and the game goes on.
+and a writer task per client while it has frames waiting, so the hub never waits for a
+client: a client whose queue is full (:data:`MAX_QUEUED` frames unread, or its socket's send
+buffer over :data:`MAX_BUFFERED` bytes) is dropped (close code :data:`CLOSE_TOO_SLOW`) and the
+game goes on.
 
 :class:`Hub` keeps the viewers by game and by channel and pushes each one **its own** view
 (``web.views``) after every committed step: ``hats_step`` (fired by the service in this
 process) and the store's change notifications (a step another process committed, PostgreSQL;
 ``Store.watch``). A view is built once per (game, step, seat, language) and shared by the
-viewers that see the same thing.
+viewers that see the same thing: encoded once (``orjson``, UTF-8 bytes) and sent as it is, a
+text frame, to each of them. A client's writer task sends what its queue holds; a send that
+has not finished after :data:`SEND_TIMEOUT_S` drops the client (one watchdog for every
+client, not a timer per frame).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import time
@@ -25,9 +30,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import WSCloseCode, web
+import orjson
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from data import StoreError
+from engine import IllegalMove, Step
 from service.deadlines import TURN, turn_timer
 from service.requests import auto_end
 from web.people import People
@@ -69,6 +76,19 @@ SWAP_TIMER = "swap"
 """The teams cog's swap-answer deadline kind (R10), read for the view's ``deadline``."""
 WATCHERS_SHOWN = 5
 """Spectators a ``watching`` frame names (the count counts them all)."""
+LABELS_KEPT = 20_000
+"""(game, language) pairs whose seat labels the hub keeps between steps."""
+CATCH_UP_MAX = 8
+"""Steps of another process the hub reads one by one before it reloads the whole game."""
+
+
+def encode_view(frame: dict[str, Any]) -> bytes:
+    """A view frame as the UTF-8 bytes of its compact JSON text.
+
+    The same text as ``json.dumps(frame, separators=(",", ":"), ensure_ascii=False)``
+    (tests/web/test_frame_bytes.py), written by ``orjson`` in a fraction of the time.
+    """
+    return orjson.dumps(frame)
 
 
 @dataclass(eq=False)
@@ -91,53 +111,73 @@ class Viewer:
     step: int = -1
     session_token: str = ""
     transport: asyncio.BaseTransport | None = None
-    queue: deque[str] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    queue: deque[str | bytes] = field(default_factory=deque)
     writer: asyncio.Task[None] | None = None
     closed: bool = False
     tokens: float = 0.0
     refilled: float = 0.0
     drained: asyncio.Event = field(default_factory=asyncio.Event)
+    sending_since: float = 0.0
+    """Loop time at which the frame being sent started (0: none in flight; the watchdog)."""
 
     @property
     def user_id(self) -> int:
         """The viewer's user id."""
         return self.user.user_id
 
-    def send(self, frame: dict[str, Any] | str) -> bool:
-        """Queue ``frame`` (a dict or JSON text); False (and dropped) when the client is slow."""
+    def send(self, frame: dict[str, Any] | str | bytes) -> bool:
+        """Queue ``frame``; False (and the client dropped) when the client is slow.
+
+        ``frame``: a dict, JSON text, or JSON as UTF-8 bytes (sent as they are in a text
+        frame: one encoding shared by many viewers).
+        """
         if self.closed:
             return False
-        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        text = frame if isinstance(frame, str | bytes) else json.dumps(frame, separators=(",", ":"))
         transport = self.transport
         buffered = transport.get_write_buffer_size() if transport is not None else 0  # type: ignore[attr-defined]
         if len(self.queue) >= MAX_QUEUED or buffered > MAX_BUFFERED:
             self.drop(CLOSE_TOO_SLOW, "too slow")
             return False
         self.queue.append(text)
-        self.wake.set()
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
         return True
 
     def start(self) -> None:
-        """Start the writer task (one per client)."""
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        """Nothing to start: a writer task runs only while the client has frames waiting.
+
+        (An idle client holds no task and no future: nothing of it is created again after
+        each frame and ages into the garbage collector's oldest generation.)
+        """
 
     async def _write(self) -> None:
+        """Send what the queue holds, then end (the next frame starts a new writer)."""
+        loop = asyncio.get_running_loop()
+        ws = self.ws
         try:
-            while not self.closed:
-                await self.wake.wait()
-                self.wake.clear()
-                while self.queue and not self.closed:
-                    text = self.queue.popleft()
-                    # asyncio.timeout, not wait_for: no task of its own per frame (3.11+)
-                    async with asyncio.timeout(SEND_TIMEOUT_S):
-                        await self.ws.send_str(text)
-                    if len(self.queue) <= LOW_WATER:
-                        self.drained.set()
+            while self.queue and not self.closed:
+                data = self.queue.popleft()
+                # no timer per frame: the hub's watchdog drops a send stuck for too long
+                self.sending_since = loop.time()
+                if isinstance(data, bytes):
+                    await ws.send_frame(data, WSMsgType.TEXT)
+                else:
+                    await ws.send_str(data)
+                self.sending_since = 0.0
+                if len(self.queue) <= LOW_WATER:
+                    self.drained.set()
         except (TimeoutError, ConnectionError, RuntimeError):
             self.drop(CLOSE_TOO_SLOW, "too slow")
         except asyncio.CancelledError:
             pass
+        finally:
+            self.sending_since = 0.0
+            self.writer = None
+
+    def stuck(self, now: float) -> bool:
+        """Whether a frame has been leaving for more than :data:`SEND_TIMEOUT_S` (loop time)."""
+        return self.sending_since != 0.0 and now - self.sending_since > SEND_TIMEOUT_S
 
     async def room(self) -> None:
         """Wait until at most :data:`LOW_WATER` frames are queued (or the client is closed).
@@ -156,21 +196,20 @@ class Viewer:
         self.closed = True
         self.drained.set()
         self.queue.clear()
-        self.wake.set()
         task = asyncio.get_running_loop().create_task(
             self.ws.close(code=code, message=reason.encode())
         )
         task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
 
     async def stop(self) -> None:
-        """Stop the writer task (the connection has ended)."""
+        """Stop the writer task, if one runs (the connection has ended)."""
         self.closed = True
-        self.wake.set()
         self.drained.set()
-        if self.writer is not None:
-            self.writer.cancel()
+        writer = self.writer
+        if writer is not None:
+            writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.writer
+                await writer
 
 
 class Hub:
@@ -205,6 +244,14 @@ class Hub:
         """View frames queued so far (benchmarks, tests)."""
         self.event_texts = EventTexts()
         """Event lines worded once for every viewer and step (web.views)."""
+        self._labels: dict[tuple[int, str], tuple[tuple[Any, ...], Any]] = {}
+        self._shown: dict[int, GameSession] = {}
+        """The last copy of each watched game whose view was pushed (remote catch-up)."""
+        self._notified: dict[int, int] = {}
+        """Per game: the highest step number another process announced, not yet shown."""
+        self._full: set[int] = set()
+        """Games another process changed otherwise (row, seats): reload them in full."""
+        self._watchdog: asyncio.Task[None] | None = None
         self.lobby_listener: Callable[[int], None] | None = None
         """Called with a channel id when its lobby should be sent again (set by the server)."""
 
@@ -220,6 +267,19 @@ class Hub:
             self.remove(older)
         self.by_token[viewer.session_token] = viewer
         self.by_channel.setdefault(viewer.channel_id, set()).add(viewer)
+        if self._watchdog is None:
+            self._watchdog = self._spawn(self._watch_sends())
+
+    async def _watch_sends(self) -> None:
+        """Drop the clients whose frame has been leaving for over :data:`SEND_TIMEOUT_S`."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SEND_TIMEOUT_S / 4)
+            now = loop.time()
+            for viewer in [v for v in self.by_token.values() if v.stuck(now)]:
+                viewer.drop(CLOSE_TOO_SLOW, "too slow")
+                if viewer.writer is not None:
+                    viewer.writer.cancel()
 
     def remove(self, viewer: Viewer) -> None:
         """Count ``viewer`` out (it disconnected)."""
@@ -230,13 +290,14 @@ class Hub:
             self._discard(self.by_game, viewer.game_id, viewer)
             self.presence_changed(viewer.game_id)
 
-    @staticmethod
-    def _discard(index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
+    def _discard(self, index: dict[int, set[Viewer]], key: int, viewer: Viewer) -> None:
         group = index.get(key)
         if group is not None:
             group.discard(viewer)
             if not group:
                 del index[key]
+                if index is self.by_game:  # nobody here watches it: no copy to catch up
+                    self._shown.pop(key, None)
 
     def watch_game(self, viewer: Viewer, game_id: int | None) -> None:
         """Make ``viewer`` watch ``game_id`` (None: the channel's lobby)."""
@@ -347,17 +408,40 @@ class Hub:
         self._deadlines[session.id] = (session.version, due)
         return due
 
+    def labels(self, session: GameSession, tr: Tr, names: Mapping[int, str] | None = None) -> Any:
+        """The game's plain seat labels in ``tr``'s language, kept until a seat or name changes.
+
+        ``names``: user id -> the name to show (the server nickname first: web.people);
+        default: the display names. Worded again (``web.views.plain_labels``) only when what
+        they are made of changed: each seat's number, user, AI level, away flag, and name.
+        """
+        names = self.names if names is None else names
+        made_of = tuple(
+            (getattr(s, "seat", None), s.user_id, s.ai_level, getattr(s, "away", False))
+            + ((names.get(s.user_id),) if s.user_id is not None else ())
+            for s in session.seats
+        )
+        key = (session.id, tr.locale)
+        kept = self._labels.get(key)
+        if kept is not None and kept[0] == made_of:
+            return kept[1]
+        labels = plain_labels(session, names, tr)
+        if len(self._labels) >= LABELS_KEPT:
+            del self._labels[next(iter(self._labels))]
+        self._labels[key] = (made_of, labels)
+        return labels
+
     def frame_for(
         self,
         session: GameSession,
         viewer: Viewer,
         deadline: float | None,
         cache: dict[Any, Any] | None = None,
-    ) -> str:
-        """``viewer``'s view frame (JSON text), shared through ``cache`` by equal viewers.
+    ) -> bytes:
+        """``viewer``'s view frame (UTF-8 JSON), shared through ``cache`` by equal viewers.
 
-        ``cache`` (one per step) also holds the seat labels of each language; event lines are
-        worded once for every frame (:class:`web.views.EventTexts`).
+        Seat labels are kept per game and language (:meth:`labels`); event lines are worded
+        once for every frame (:class:`web.views.EventTexts`).
         """
         seat = session.seat_of(viewer.user_id)
         mine = auto_end(session, seat) if seat is not None else False
@@ -367,11 +451,7 @@ class Hub:
             return cache[key]
         guild = session.row.guild_id
         names = self.people.names_in(guild)
-        labels = cache.get(("labels", locale)) if cache is not None else None
-        if labels is None:
-            labels = plain_labels(session, names, viewer.tr)
-            if cache is not None:
-                cache[("labels", locale)] = labels
+        labels = self.labels(session, viewer.tr, names)
         avatars = cache.get("avatars") if cache is not None else None
         if avatars is None:
             avatars = [self.people.avatar(s.user_id, guild) for s in session.seats]
@@ -388,7 +468,7 @@ class Hub:
             texts=self.event_texts,
             avatars=avatars,
         )
-        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        text = encode_view(frame)
         if cache is not None:
             cache[key] = text
         return text
@@ -398,6 +478,7 @@ class Hub:
         viewers = [only] if only is not None else list(self.by_game.get(session.id, ()))
         if not viewers:
             return
+        self._remember(session)
         deadline = await self.deadline(session)
         cache: dict[Any, Any] = {}
         for viewer in viewers:
@@ -438,6 +519,7 @@ class Hub:
 
     def _push_now(self, session: GameSession, deadline: float | None) -> None:
         cache: dict[Any, Any] = {}
+        self._remember(session)
         for viewer in list(self.by_game.get(session.id, ())):
             if viewer.closed or viewer.step >= session.version:
                 continue
@@ -445,16 +527,28 @@ class Hub:
             if viewer.send(self.frame_for(session, viewer, deadline, cache)):
                 self.pushed += 1
 
+    def _remember(self, session: GameSession) -> None:
+        """Keep ``session`` as the game's copy last shown, unless a later one is kept."""
+        kept = self._shown.get(session.id)
+        if kept is None or kept.version <= session.version:
+            self._shown[session.id] = session
+
     def on_change(self, change: GameChange) -> None:
         """A change another process committed (``Store.watch``): refresh the game's viewers.
 
-        ``game_id`` None (notifications may have been missed): every watched game.
+        ``game_id`` None (notifications may have been missed): every watched game. A new step
+        (``seq``) is caught up on the copy last shown (:meth:`_catch_up`), anything else
+        reloads the game.
         """
         if change.origin == self.games.store.origin:
             return
         ids = list(self.by_game) if change.game_id is None else [change.game_id]
         for game_id in ids:
             if game_id in self.by_game:
+                if change.seq is None or change.game_id is None:
+                    self._full.add(game_id)
+                else:
+                    self._notified[game_id] = max(change.seq, self._notified.get(game_id, -1))
                 self._refresh(game_id)
             elif change.seq is None and self.by_channel:
                 self._spawn(self._maybe_new_game(game_id))
@@ -468,6 +562,26 @@ class Hub:
         self._refreshing[game_id] = self._spawn(self._reload(game_id))
 
     async def _reload(self, game_id: int) -> None:
+        full = game_id in self._full
+        self._full.discard(game_id)
+        upto = self._notified.pop(game_id, None)
+        if not full and upto is None:  # what was announced is shown already (a chained call)
+            self._refreshing.pop(game_id, None)
+            return
+        shown = self._shown.get(game_id)
+        if game_id not in self.by_game:
+            self._shown.pop(game_id, None)
+        elif not full and upto is not None and shown is not None:
+            try:
+                caught = await self._catch_up(shown, upto)
+            except StoreError as exc:
+                log.warning("game %d: step %d not read, reloading: %s", game_id, upto, exc)
+                caught = None
+            if caught is not None:
+                self._refreshing.pop(game_id, None)
+                if caught is not shown:
+                    await self.push_game(caught)
+                return
         try:
             session = await self.games.fresh_session(game_id)
         except StoreError as exc:
@@ -479,6 +593,37 @@ class Hub:
             session = await self.games.load_game(game_id)
         if session is not None:
             await self.push_game(session)
+
+    async def _catch_up(self, shown: GameSession, upto: int) -> GameSession | None:
+        """``shown`` with another process's steps up to number ``upto`` applied, read one by one.
+
+        The steps are read from the store (``stored_step``) and applied to a copy of the
+        game, as a replay would (``data.restore.rebuild_game``); the service's own copy is not
+        touched (it reloads the game when it next needs it). ``shown`` itself when it holds
+        step ``upto`` already; None when the game must be reloaded in full instead: it is
+        over, the steps are too many (:data:`CATCH_UP_MAX`) or one is missing or refused.
+        Raises StoreError when the store cannot be read.
+        """
+        first = shown.version
+        if upto < first:
+            return shown
+        if shown.game.is_over or upto - first >= CATCH_UP_MAX:
+            return None
+        game = shown.game.copy()
+        auto_played = shown.auto_played
+        for seq in range(first, upto + 1):
+            stored = await self.games.store.steps.stored_step(shown.id, seq)
+            if stored is None:
+                return None
+            raw, actor, _at = stored
+            try:
+                step = Step.from_dict(raw)
+                event = game.apply(step.seat, step.action)
+            except (IllegalMove, ValueError, KeyError, TypeError):
+                return None
+            if actor == "auto":
+                auto_played = auto_played | {event.number}
+        return dataclasses.replace(shown, game=game, auto_played=auto_played)
 
     async def _maybe_new_game(self, game_id: int) -> None:
         """A game row changed that nobody here watches: maybe a new game in a watched channel."""

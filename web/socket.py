@@ -2,8 +2,8 @@
 
 ``hello`` first (the session, the Activity instance whose server and channel Discord names:
 web.instances, the locale, a step to resume from), then
-requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``, ``react``. Every move goes
-through the same service calls and checks as the hand buttons and slash commands
+requests: ``act``, ``auto_end``, ``hint``, ``chat``, ``lobby``, ``rematch``, ``react``. Every
+move goes through the same service calls and checks as the hand buttons and slash commands
 (:mod:`service.requests`, :meth:`GameService.play`); a refusal is an ``error`` frame whose
 ``message`` is the text a button would answer, in the player's language (``cogs.replies``).
 A bad frame (not JSON, too big, an unknown kind, another player's seat, a finished game) gets

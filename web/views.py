@@ -68,9 +68,15 @@ class EventTexts:
         labels: list[SeatLabel],
         tr: Tr,
         auto: bool,
+        names: tuple[str, ...] | None = None,
     ) -> str:
-        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words)."""
-        key = (game_id, event.number, seat, auto, tr.locale, *(label.name for label in labels))
+        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words).
+
+        ``names``: the labels' names, when the caller has them at hand (one tuple per frame).
+        """
+        if names is None:
+            names = tuple(label.name for label in labels)
+        key = (game_id, event.number, seat, auto, tr.locale, names)
         found = self._texts.get(key)
         if found is None:
             found = describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto)
@@ -101,7 +107,7 @@ def view_frame(
     seat's avatar, a path on Discord's CDN or None (an AI, a local player; ``web.people``).
     """
     game = session.game
-    obs: Observation = game.observation(seat)
+    obs: Observation = game.observation(seat, last_events=2 * EVENTS_SHOWN)
     if labels is None:
         labels = plain_labels(session, names, tr)
     texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
@@ -111,13 +117,17 @@ def view_frame(
     # next line names who moves). ``kind`` and ``slot`` are public (R7-R10): the client shows
     # the move's motion from them.
     moves = [ev for ev in obs.events[-2 * EVENTS_SHOWN :] if ev.kind is not ActionKind.END_TURN]
+    names_key = tuple(label.name for label in labels)
+    auto_played = session.auto_played
     events = [
         {
             "number": ev.number,
             "seat": ev.seat,
             "kind": ev.kind.value,
             "slot": ev.slot,
-            "text": texts.text(session.id, ev, seat, labels, tr, ev.number in session.auto_played),
+            "text": texts.text(
+                session.id, ev, seat, labels, tr, ev.number in auto_played, names_key
+            ),
         }
         for ev in moves[-EVENTS_SHOWN:]
     ]

@@ -100,6 +100,24 @@ def test_steps_and_events_read_back_as_applied(seats, seed, policy_seed):
     assert again.snapshot() == game.snapshot() and again.events == returned
 
 
+@settings(max_examples=15, deadline=None)
+@given(seats=SEATS, seed=SEEDS, policy_seed=SEEDS, last=st.integers(0, 8))
+def test_an_observation_of_the_last_events_is_the_tail_of_the_full_one(
+    seats, seed, policy_seed, last
+):
+    """``observation(seat, last_events=n)`` holds the last n events of the full observation,
+    numbered as there, each as that viewer may see it (the Activity's view frames use it)."""
+    game = Game.new(GameConfig(seats, seed))
+    policy = RandomPolicy(policy_seed)
+    while not game.is_over:
+        for viewer in [None, *range(seats)]:
+            full = game.observation(viewer).events
+            tail = game.observation(viewer, last_events=last).events
+            assert tail == (full[-last:] if last else ())
+        step = policy.choose_step(game)
+        game.apply(step.seat, step.action)
+
+
 @pytest.mark.parametrize(("seats", "steps"), [(2, 30), (3, 45), (4, 45)])
 def test_a_game_in_progress_holds_two_tracked_objects(seats, steps):
     """Issue 21: cards, steps and events live in bytes, so the collector has little to scan.

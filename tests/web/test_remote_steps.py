@@ -1,0 +1,82 @@
+"""Steps another process commits reach this process's viewers without reloading the game.
+
+Two "processes" (a store, a game service and a web server each) on one PostgreSQL, as in
+test_two_processes. Process a makes every move; a client of process b watches. Each step
+announced by the database's change notification is read alone from the store and applied to
+the copy b showed last (``Hub._catch_up``), not reloaded with every step and replayed: b loads
+the game once, when its client says hello. The frames b sends are those b would build from
+the game as a holds it (byte for byte), so nothing a viewer sees differs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import aiohttp
+import pytest
+
+from service.requests import auto_end
+from tests.web.conftest import CHANNEL, GUILD, open_web_world
+from web.views import view_frame
+
+pytestmark = pytest.mark.postgres
+
+
+async def test_remote_steps_are_caught_up_one_by_one_not_reloaded(tmp_path, pg_url):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    async with (
+        open_web_world(tmp_path / "a", database=pg_url) as a,
+        open_web_world(tmp_path / "b", database=pg_url) as b,
+    ):
+        users = [1401, 1402, 1403]
+        game_id = await a.start_game(users)
+        session = a.games.cached(game_id)
+        watcher = users[1]
+        ws = await b.http.ws_connect(b.base + "ws")
+        await ws.send_str(
+            json.dumps(
+                {
+                    "t": "hello",
+                    "session": b.session_for(watcher, "Far"),
+                    "channel_id": str(CHANNEL),
+                    "guild_id": str(GUILD),
+                    "locale": "en-US",
+                    "resume": None,
+                }
+            )
+        )
+
+        async def raw_view_at(step: int) -> str:
+            while True:
+                msg = await ws.receive(timeout=10.0)
+                assert msg.type is aiohttp.WSMsgType.TEXT, msg
+                if msg.data.startswith('{"t":"view"') and json.loads(msg.data)["step"] >= step:
+                    return msg.data
+
+        await raw_view_at(0)
+        loads = 0
+        real_load = b.games._load
+
+        async def counted_load(game_id: int):
+            nonlocal loads
+            loads += 1
+            return await real_load(game_id)
+
+        b.games._load = counted_load
+        rng = random.Random(3)
+        seat = session.seat_of(watcher)
+        tr = b.server.translator.for_locale("en-US")
+        for _ in range(10):
+            mover = session.game.to_move
+            action = rng.choice(session.game.legal_actions(mover))
+            await a.games.play(session, mover, action, version=session.version)  # made in a
+            raw = await raw_view_at(session.version)
+            assert json.loads(raw)["step"] == session.version
+            expected = view_frame(
+                session, seat, tr, b.server.names, auto_end=auto_end(session, seat)
+            )
+            assert raw == json.dumps(expected, separators=(",", ":"), ensure_ascii=False)
+        assert loads == 0, f"process b reloaded the game {loads} times for 10 remote steps"
+        await ws.close()
