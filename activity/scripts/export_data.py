@@ -26,7 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "activity" / "src" / "generated"
-TEXTS = ROOT / "cogs" / "render" / "activity_texts.py"
+TEXTS = ROOT / "texts" / "activity.py"
 LOCALES = ROOT / "texts" / "locales"
 LANGUAGES = ("en", "de", "es", "fr", "it")
 

@@ -16,7 +16,7 @@ import pytest
 
 from engine import HatType
 from pictures.hats import HAT_COLOURS, SILHOUETTES, SYMBOLS
-from texts import activity_texts
+from texts import activity as activity_texts
 from texts.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[2]
