@@ -28,6 +28,24 @@ from tests.pgserver import PgServer
 
 _names = itertools.count(1)
 
+
+def _temporary_folders_in_memory() -> None:
+    """``tmp_path`` under /dev/shm (a tmpfs) unless ``PYTEST_DEBUG_TEMPROOT`` says otherwise.
+
+    The bot and store tests write SQLite files with ``synchronous=FULL``: on the shared disk
+    every commit waits for an fsync (2-6 ms, far more while other suites run), in memory none.
+    SQLite does the same work either way (a process killed by a test loses nothing in both);
+    only a power cut tells them apart, which no test makes. pytest reads this variable when
+    it first makes its base folder, after the conftest files are loaded (xdist's workers get
+    theirs from the controller, which has it too).
+    """
+    shm = Path("/dev/shm")
+    if "PYTEST_DEBUG_TEMPROOT" not in os.environ and shm.is_dir() and os.access(shm, os.W_OK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(shm)
+
+
+_temporary_folders_in_memory()
+
 DURATIONS = Path(__file__).with_name("durations.json")
 """Recorded seconds per test file (setup + call + teardown of its tests), slowest first."""
 
