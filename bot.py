@@ -191,7 +191,7 @@ class Settings:
             raise ValueError(
                 f"HATS_SHARD_IDS={env['HATS_SHARD_IDS'].strip()!r} runs part of the shards, so "
                 "other processes run the rest, and they must share one PostgreSQL database: "
-                "set HATS_DATABASE_URL (README, 'Running at scale')"
+                "set HATS_DATABASE_URL (docs/hosts.md, 'Running at scale')"
             )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,

@@ -13,7 +13,7 @@ The first two answer the interaction with ``LAUNCH_ACTIVITY`` (interaction callb
 discord.py's :meth:`discord.InteractionResponse.launch_activity`), a free interaction response.
 They are offered only when this bot runs the Activity: ``HATS_WEB_PORT`` and
 ``DISCORD_CLIENT_SECRET`` set (sign-in needs the secret), not in ``--local`` mode. In a DM the
-Activity has no channel table, so the bot says so instead (README, "The Activity").
+Activity has no channel table, so the bot says so instead (docs/players.md, "The Activity").
 
 The Entry Point command is not a discord.py command: :func:`entry_point_payload` builds its
 payload (translated from ``commands.po`` like every command) for the bot's global sync,

@@ -1,6 +1,6 @@
 """The languages of the bot's public messages in a server (``/hats settings language``).
 
-Which language where (README, "Translations"): private answers (ephemeral) and DMs follow the
+Which language where (docs/translators.md): private answers (ephemeral) and DMs follow the
 user's own Discord language (``interaction.locale``, remembered for DMs); public messages
 (lobby, table, end screen, channel notices, team threads) follow the server: the language set
 with ``/hats settings language`` (:mod:`cogs.settings`) by a server manager, else the

@@ -53,8 +53,8 @@ class StoreCorrupted(StoreOpenError):
         super().__init__(
             path,
             problem,
-            "Stop the bot and restore the file from a backup (see README, 'Data'); "
-            "the damaged file was not modified.",
+            "Stop the bot and restore the file from a backup (see docs/hosts.md, "
+            "'Data and backups'); the damaged file was not modified.",
         )
 
 
@@ -97,7 +97,7 @@ _FAULT_ADVICE = {
     FaultKind.FULL: "The disk is full: free some space; the bot carries on by itself.",
     FaultKind.READ_ONLY: "The file cannot be written: check its permissions and the mount.",
     FaultKind.IO: "The disk reported an I/O error: check the disk and the system log.",
-    FaultKind.CORRUPT: "The file is damaged: stop the bot and restore a backup (README).",
+    FaultKind.CORRUPT: "The file is damaged: stop the bot and restore a backup (docs/hosts.md).",
     FaultKind.BUSY: (
         "Another process (a second bot, an open sqlite3 shell in a transaction) holds its "
         "write lock; stop it."

@@ -162,10 +162,10 @@ class Store:
 
         Uses SQLite's backup API, so the copy is a consistent snapshot. Raises FileExistsError
         rather than write over an existing file; NotImplementedError on PostgreSQL (use
-        ``pg_dump``, README "Data and backups").
+        ``pg_dump``, docs/hosts.md "Data and backups").
         """
         if self.backend != "sqlite":
-            raise NotImplementedError("back up a PostgreSQL store with pg_dump (see README)")
+            raise NotImplementedError("back up a PostgreSQL store with pg_dump (see docs/hosts.md)")
         target_path = Path(target)
         if target_path.exists():
             raise FileExistsError(f"backup target {str(target_path)!r} already exists")

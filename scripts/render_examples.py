@@ -1,4 +1,4 @@
-"""Write the example pictures of docs/images/ (README): table at 2, 3 and 4 seats, a hand
+"""Write the example pictures of docs/images/ (docs/players.md): table at 2, 3 and 4 seats, a hand
 with its legal slots, an end board.
 
     .venv/bin/python scripts/render_examples.py [--out docs/images]

@@ -1,4 +1,4 @@
-"""A phone screenshot of a tournament's final standings (README, "Tournaments").
+"""A phone screenshot of a tournament's final standings (docs/players.md, "Tournaments").
 
 Usage: python scripts/tournament_shot.py [--lang en] [--out docs/images/phone]
 

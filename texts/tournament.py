@@ -57,7 +57,7 @@ RULES_TEXT = N_(
     "player's turns are played by the AI and the seat keeps its points. The next round "
     "starts one minute after the last game of a round (the host may start it sooner)."
 )
-"""The tournament rules in our own words (README "Tournaments", ``/hats rules``)."""
+"""The tournament rules in our own words (docs/players.md "Tournaments", ``/hats rules``)."""
 
 
 def rules_section(tr: Tr) -> str:

@@ -1,7 +1,7 @@
 """The rules of a Swiss tournament of Hats: tables, pairings, points and standings.
 
 Pure and deterministic like ``engine`` (no I/O, no Discord, no global random): the service
-stores what these functions decide. The rules (README "Tournaments", ``/hats rules``):
+stores what these functions decide. The rules (docs/players.md "Tournaments", ``/hats rules``):
 
 - :func:`table_sizes`: tables of 3, a remainder as tables of 2 (never 1, never 4: 4-player Hats
   is a team game, R5);

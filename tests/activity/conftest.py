@@ -3,9 +3,12 @@
 The app (``activity/``) is installed and built once per test session, whatever the number of
 xdist workers (a file lock in the session's shared temporary folder; the first worker builds,
 the others wait and reuse its result), through ``scripts/build_activity.py``, the same code
-as the README's start command. Where Node.js/npm, Playwright or Debian's Chromium are missing
-these tests skip, except under CI (``CI=true``), where they fail: CI never skips (as the
-PostgreSQL tests, tests/conftest.py).
+as the README's start command. The build starts in a background thread as soon as a worker
+has collected a test that needs it (``pytest_collection_finish``), so it runs while the
+workers play the other tests instead of holding one of them up; the suite orders the tests
+that need it last (tests/conftest.py). Where Node.js/npm, Playwright or Debian's Chromium are
+missing these tests skip, except under CI (``CI=true``), where they fail: CI never skips (as
+the PostgreSQL tests, tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -114,14 +117,13 @@ def _shared_dir(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Pat
     return base if worker_id == "master" else base.parent
 
 
-@pytest.fixture(scope="session")
-def client_dist(npm: str, tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """``activity/dist`` freshly built this session: ``npm ci`` (when stale) + ``npm run build``.
+def build_once(npm: str, shared: Path) -> dict[str, Any]:
+    """Install and build the app unless this session did already; returns the stored result.
 
-    Runs once per session across xdist workers; a failed step fails every test that needs the
-    build, with npm's output.
+    ``shared``: the session's folder common to every xdist worker. The result is
+    ``{"ok": bool, "output": npm's output on failure, "seconds": float}``; whoever comes second
+    (a worker's fixture, the background build) waits on the lock and reads it.
     """
-    shared = _shared_dir(tmp_path_factory, worker_id)
     result_file = shared / "activity-build.json"
     with FileLock(str(shared / "activity-build.lock")):
         if not result_file.exists():
@@ -134,7 +136,45 @@ def client_dist(npm: str, tmp_path_factory: pytest.TempPathFactory, worker_id: s
                 result = {"ok": False, "output": exc.output}
             result["seconds"] = round(time.monotonic() - started, 1)
             result_file.write_text(json.dumps(result))
-        result = json.loads(result_file.read_text())
+        return json.loads(result_file.read_text())
+
+
+def needs_build(item: pytest.Item) -> bool:
+    """True when the test uses the session's build of the app (directly or through a fixture)."""
+    return "client_dist" in getattr(item, "fixturenames", ())
+
+
+_background: list[threading.Thread] = []
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the app's build in the background when a collected test needs it (see above)."""
+    if session.config.option.collectonly:
+        return
+    npm = build_activity.find_npm()
+    if npm is None or not any(needs_build(item) for item in session.items):
+        return
+    worker_id = os.environ.get("PYTEST_XDIST_WORKER", "master")
+    shared = _shared_dir(session.config._tmp_path_factory, worker_id)  # type: ignore[attr-defined]
+    thread = threading.Thread(target=build_once, args=(npm, shared), daemon=True)
+    thread.start()
+    _background.append(thread)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Never leave npm half-way through writing activity/dist behind."""
+    for thread in _background:
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def client_dist(npm: str, tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """``activity/dist`` freshly built this session: ``npm ci`` (when stale) + ``npm run build``.
+
+    Runs once per session across xdist workers (usually already done by the background build);
+    a failed step fails every test that needs the build, with npm's output.
+    """
+    result = build_once(npm, _shared_dir(tmp_path_factory, worker_id))
     if not result["ok"]:
         pytest.fail(f"building the Activity's client failed:\n{result['output']}")
     return build_activity.DIST

@@ -32,7 +32,13 @@ from tests.activity.local_bot import (
     shown_result,
     wait_my_move,
 )
-from tests.bot.conftest import db_path, make_bot, simcord_bot, world  # noqa: F401 (fixtures)
+from tests.bot.conftest import (  # noqa: F401 (fixtures)
+    db_path,
+    make_bot,
+    migrated_store,
+    simcord_bot,
+    world,
+)
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, record_posts, session_of
 
 pytestmark = pytest.mark.browser

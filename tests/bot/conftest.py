@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from simcord.env import Env
 
 from bot import create_bot
+from data import open_store
 from engine.ai import ExpertBudget
 
 # simcord idles 50 ms after every ephemeral answer while settling; our tests send hundreds of
@@ -16,9 +20,30 @@ from engine.ai import ExpertBudget
 Env._settle_internal.__kwdefaults__["idle"] = 0.001
 
 
+@pytest.fixture(scope="session")
+def migrated_store(tmp_path_factory) -> Path:
+    """An empty SQLite store with every migration applied, made once per process.
+
+    A fresh file takes 16 migrations, each committed with ``synchronous=FULL`` (0.06-0.3 s,
+    most of a bot test's set-up on a busy disk); a copy of this one is the same file.
+    """
+    path = tmp_path_factory.mktemp("migrated") / "hats.sqlite3"
+
+    async def migrate() -> None:
+        store = await open_store(path)
+        await store.close()
+
+    asyncio.run(migrate())
+    assert not path.with_name("hats.sqlite3-wal").exists()  # all in the file: copy it alone
+    return path
+
+
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "hats.sqlite3"
+def db_path(tmp_path, migrated_store):
+    """The bot's database: this test's own copy of the empty, migrated store."""
+    path = tmp_path / "hats.sqlite3"
+    shutil.copyfile(migrated_store, path)
+    return path
 
 
 @pytest.fixture

@@ -118,7 +118,7 @@ def write_filled_catalog(directory: Path, lang: str, fill: Callable[[str], str])
 
 
 def extract_template(out: Path, root: Path = ROOT) -> Catalog:
-    """Run the README's ``pybabel extract`` into ``out`` and read the result."""
+    """Run docs/translators.md's ``pybabel extract`` into ``out`` and read the result."""
     subprocess.run(
         [
             sys.executable,
