@@ -51,12 +51,20 @@ from service.tournament_record import tournament_record
 from service.tournaments import KIND, LOOK_SECONDS, NAME_LIMIT, Step, TournamentService
 from texts.i18n import N_
 from texts.tournament import (
+    cancelled_text,
     final_texts,
+    left_text,
+    missing_thread_permissions,
+    record_text,
+    removed_text,
     round_tables,
     round_texts,
+    scheduled_event_text,
     signup_texts,
     standings_texts,
+    status_word,
     thread_name,
+    tournament_button_labels,
 )
 from texts.user_text import plain_text
 
@@ -207,12 +215,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
             return []
         tr = self.tr(interaction)
         rows = await self.bot.store.tournaments.of_guild(interaction.guild_id)
-        states = {
-            TournamentStatus.OPEN: tr("sign-up"),
-            TournamentStatus.RUNNING: tr("running"),
-            TournamentStatus.FINISHED: tr("finished"),
-            TournamentStatus.CANCELLED: tr("cancelled"),
-        }
+        states = {status: status_word(status, tr) for status in TournamentStatus}
         needle = current.strip().casefold()
         out = []
         for row in rows:
@@ -232,26 +235,25 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
         """
         row = view.tournament
         players = view.active_players
+        labels = tournament_button_labels(tr)
         buttons: list[tuple[TournamentOp, str, discord.ButtonStyle]] = []
         if row.status is TournamentStatus.OPEN:
             buttons = [
-                (TournamentOp.JOIN, tr("Join"), discord.ButtonStyle.success),
-                (TournamentOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
-                (TournamentOp.START, tr("Start"), discord.ButtonStyle.primary),
-                (TournamentOp.CANCEL, tr("Cancel"), discord.ButtonStyle.danger),
+                (TournamentOp.JOIN, labels.join, discord.ButtonStyle.success),
+                (TournamentOp.LEAVE, labels.leave, discord.ButtonStyle.secondary),
+                (TournamentOp.START, labels.start, discord.ButtonStyle.primary),
+                (TournamentOp.CANCEL, labels.cancel, discord.ButtonStyle.danger),
             ]
         elif row.status is TournamentStatus.RUNNING:
-            buttons = [(TournamentOp.STANDINGS, tr("Standings"), discord.ButtonStyle.primary)]
+            buttons = [(TournamentOp.STANDINGS, labels.standings, discord.ButtonStyle.primary)]
             if next_round_at is not None and row.round < row.rounds:
-                buttons.append(
-                    (TournamentOp.START, tr("Start the next round"), discord.ButtonStyle.success)
-                )
+                buttons.append((TournamentOp.START, labels.next_round, discord.ButtonStyle.success))
             buttons += [
-                (TournamentOp.LEAVE, tr("Leave"), discord.ButtonStyle.secondary),
-                (TournamentOp.CANCEL, tr("Cancel"), discord.ButtonStyle.danger),
+                (TournamentOp.LEAVE, labels.leave, discord.ButtonStyle.secondary),
+                (TournamentOp.CANCEL, labels.cancel, discord.ButtonStyle.danger),
             ]
         elif row.status is TournamentStatus.FINISHED:
-            buttons = [(TournamentOp.STANDINGS, tr("Standings"), discord.ButtonStyle.primary)]
+            buttons = [(TournamentOp.STANDINGS, labels.standings, discord.ButtonStyle.primary)]
         action = discord.ui.ActionRow()
         for op, label, style in buttons:
             button = TournamentButton(row.id, op)
@@ -342,10 +344,11 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
         missing = lobby.missing_permissions(interaction) if lobby else []
         perms = interaction.app_permissions
         tr = self.tr(interaction)
-        if not perms.create_public_threads:
-            missing.append(tr("Create Public Threads"))
-        if not perms.send_messages_in_threads:
-            missing.append(tr("Send Messages in Threads"))
+        missing += missing_thread_permissions(
+            tr,
+            create_public_threads=perms.create_public_threads,
+            send_messages_in_threads=perms.send_messages_in_threads,
+        )
         if missing:
             raise ServiceError(
                 "I am missing these permissions in this channel: {missing}. Ask a server admin "
@@ -401,11 +404,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
                 entity_type=discord.EntityType.external,
                 privacy_level=discord.PrivacyLevel.guild_only,
                 location=location[:100],
-                description=tr(
-                    "A Swiss tournament of Hats: {rounds}. Join it in the channel before it "
-                    "starts.",
-                    rounds=tr.plural("{n} round", "{n} rounds", row.rounds),
-                ),
+                description=scheduled_event_text(row.rounds, tr),
             )
         except discord.HTTPException as exc:
             log.info("tournament %d: no scheduled event (%s)", row.id, exc)
@@ -482,12 +481,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
                 )
             await send_private(
                 interaction,
-                tr(
-                    "{player} is out of the next rounds; their games so far count.",
-                    player=player.mention,
-                )
-                if row.status is TournamentStatus.RUNNING
-                else tr("{player} is no longer signed up.", player=player.mention),
+                removed_text(player.mention, tr, running=row.status is TournamentStatus.RUNNING),
             )
             await self._edit_message(None, row.id)
 
@@ -510,14 +504,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
         if not done:
             raise ServiceError("You are not in this tournament.")
         tr = self.tr(interaction)
-        text = (
-            tr("You left the tournament.")
-            if row.status is TournamentStatus.OPEN
-            else tr(
-                "You left the tournament: you play no more rounds; your games so far count. "
-                "A game you are playing now goes on."
-            )
-        )
+        text = left_text(tr, running=row.status is not TournamentStatus.OPEN)
         await send_private(interaction, text)
 
     @tournament.command(name="record", description="Download a tournament as JSON")
@@ -533,7 +520,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
             file = discord.File(io.BytesIO(data), filename=f"hats-tournament-{row.id}.json")
             tr = self.tr(interaction)
             await interaction.response.send_message(
-                tr("The record of tournament #{id}.", id=row.id), file=file, ephemeral=True
+                record_text(row.id, tr), file=file, ephemeral=True
             )
 
         await self.guarded(interaction, work)
@@ -565,7 +552,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
             elif op is TournamentOp.CANCEL:
                 await self.service.cancel(tid, user, manager=manager)
                 await self._edit_message(interaction, tid)
-                await send_private(interaction, tr("The tournament is cancelled."))
+                await send_private(interaction, cancelled_text(tr))
                 await self.notices(tid)
 
         await self.guarded(interaction, work)

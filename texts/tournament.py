@@ -24,16 +24,25 @@ __all__ = [
     "MEDALS",
     "TROPHY",
     "RoundTable",
+    "TournamentButtonLabels",
+    "cancelled_text",
     "final_texts",
     "history_block",
+    "left_text",
+    "missing_thread_permissions",
     "points_text",
+    "record_text",
+    "removed_text",
     "round_texts",
     "rules_section",
+    "scheduled_event_text",
     "signup_texts",
     "standings_lines",
     "standings_texts",
     "stats_line",
+    "status_word",
     "thread_name",
+    "tournament_button_labels",
 ]
 
 TROPHY = "🏆"
@@ -311,3 +320,91 @@ def final_texts(row: TournamentRow, standings: Sequence[Standing], tr: Tr) -> li
         )
     blocks.append(standings_lines(standings, tr))
     return blocks
+
+
+def status_word(status: TournamentStatus, tr: Tr) -> str:
+    """A tournament's state in one word, as the tournament pickers show it ("sign-up", …)."""
+    return {
+        TournamentStatus.OPEN: lambda: tr("sign-up"),
+        TournamentStatus.RUNNING: lambda: tr("running"),
+        TournamentStatus.FINISHED: lambda: tr("finished"),
+        TournamentStatus.CANCELLED: lambda: tr("cancelled"),
+    }[status]()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentButtonLabels:
+    """The labels of the tournament message's buttons (which ones show depends on its state)."""
+
+    join: str
+    leave: str
+    start: str
+    cancel: str
+    standings: str
+    next_round: str
+
+
+def tournament_button_labels(tr: Tr) -> TournamentButtonLabels:
+    """The tournament message's button labels in ``tr``'s language."""
+    return TournamentButtonLabels(
+        join=tr("Join"),
+        leave=tr("Leave"),
+        start=tr("Start"),
+        cancel=tr("Cancel"),
+        standings=tr("Standings"),
+        next_round=tr("Start the next round"),
+    )
+
+
+def missing_thread_permissions(
+    tr: Tr, *, create_public_threads: bool, send_messages_in_threads: bool
+) -> list[str]:
+    """The names (as Discord shows them) of the thread permissions a tournament lacks.
+
+    Each flag is whether the bot has that permission in the channel; the result lists
+    those it has not, in Discord's order.
+    """
+    missing = []
+    if not create_public_threads:
+        missing.append(tr("Create Public Threads"))
+    if not send_messages_in_threads:
+        missing.append(tr("Send Messages in Threads"))
+    return missing
+
+
+def scheduled_event_text(rounds: int, tr: Tr) -> str:
+    """The description of a tournament's Discord scheduled event; ``rounds``: its rounds."""
+    return tr(
+        "A Swiss tournament of Hats: {rounds}. Join it in the channel before it starts.",
+        rounds=tr.plural("{n} round", "{n} rounds", rounds),
+    )
+
+
+def removed_text(player: str, tr: Tr, *, running: bool) -> str:
+    """The host's answer after taking ``player`` (a mention) out of the tournament.
+
+    ``running``: the tournament has begun (the player's games so far count).
+    """
+    if running:
+        return tr("{player} is out of the next rounds; their games so far count.", player=player)
+    return tr("{player} is no longer signed up.", player=player)
+
+
+def left_text(tr: Tr, *, running: bool) -> str:
+    """The answer to a player who left the tournament; ``running``: it has begun."""
+    if not running:
+        return tr("You left the tournament.")
+    return tr(
+        "You left the tournament: you play no more rounds; your games so far count. "
+        "A game you are playing now goes on."
+    )
+
+
+def record_text(tournament_id: int, tr: Tr) -> str:
+    """The line sent with a tournament's record file."""
+    return tr("The record of tournament #{id}.", id=tournament_id)
+
+
+def cancelled_text(tr: Tr) -> str:
+    """The answer to the host who cancelled the tournament."""
+    return tr("The tournament is cancelled.")
