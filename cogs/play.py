@@ -69,6 +69,22 @@ from texts import card_label, describe_event
 from texts.common import TURNS
 from texts.hand import hand_alt_text, hand_texts
 from texts.limits import CHOICE_NAME_MAX, truncate
+from texts.play import (
+    answer_in_line,
+    auto_end_next_turn_notice,
+    auto_end_notice,
+    dm_blocked_text,
+    game_over_line,
+    last_turn_line,
+    next_message_hint,
+    slash_offer_text,
+    slash_turn_text,
+    start_text,
+    swap_done_line,
+    timed_out_line,
+    turn_deadline_line,
+    turn_over_line,
+)
 from texts.replies import error_text, fault_text, labels_for, stale_control_text
 from texts.user_text import plain_text
 
@@ -341,38 +357,27 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if played_for and not game.is_over:
             # the turn timed out (issue 29.7): say so, then every move made for them in order
             labels = labels_for(session, self.bot.names, tr, plain=True)
-            line = tr(
-                "Time ran out for your turn (round {round}), so the AI played it for you:",
-                round=self.turn_round(session, seat),
-            )
+            line = timed_out_line(self.turn_round(session, seat), tr)
             moves = [
                 describe_event(ev.seen_by(seat), labels, tr, viewer=seat, auto=True)
                 for ev in played_for
             ]
             return "\n".join([line, *moves])
-        if game.is_over and session.practice:
-            line = tr("Your practice game is over: the final scores and the coach's words follow.")
-        elif game.is_over:
-            line = tr("The Hats game in {channel} is over: the scores are there.", channel=where)
+        if game.is_over:
+            line = game_over_line(where, tr, practice=session.practice)
         elif answered:
             line, said = self.answer_summary(session, seat, tr)
-        elif game.turns_taken[seat] >= TURNS and session.practice:  # the end comes (R14)
-            line = tr("That was your last turn: the final scores and the coach's words follow.")
-        elif game.turns_taken[seat] >= TURNS:  # told now: no end DM follows (issue 29)
-            line = tr(
-                "That was your last turn: the final scores will be in {channel}.", channel=where
-            )
+        elif game.turns_taken[seat] >= TURNS:  # the end comes (R14); told now (issue 29)
+            line = last_turn_line(where, tr, practice=session.practice)
         else:
-            line = tr("Your turn is over (round {round}).", round=self.turn_round(session, seat))
+            line = turn_over_line(self.turn_round(session, seat), tr)
         summary = "" if answered else self.turn_summary(session, seat, tr)
         said = said or summary
         text = f"{line} {summary}" if summary else line
         if notice and notice != said:
             text += f"\n{notice}"  # what ended it, when not the seat's own main action
         if not game.is_over and self.turn_round(session, seat) <= 1 and not answered:
-            text += "\n-# " + tr(
-                "A new message comes when it is your turn; /hats hand shows your hand any time."
-            )
+            text += "\n-# " + next_message_hint(tr)
         coach = self.coach_section(session, seat, tr)[0]  # the coach on the move just made
         if coach:
             text += "\n" + "\n".join(coach)
@@ -415,9 +420,9 @@ class PlayCog(HatsFeature, name="PlayCog"):
             if ev.seat == seat and ev.kind in (ActionKind.ANSWER_SWAP, ActionKind.DECLINE_SWAP):
                 move = describe_event(ev.seen_by(seat), labels, tr, viewer=seat, say_over=False)
                 if ev.kind is ActionKind.ANSWER_SWAP:
-                    return tr("Swap done: {move}", move=move), move
+                    return swap_done_line(move, tr), move
                 return move, move
-        return tr("Your answer is in."), ""
+        return answer_in_line(tr), ""
 
     def turn_summary(self, session: GameSession, seat: int, tr: Tr) -> str:
         """``seat``'s main action of its latest turn in words (its own view), or ""."""
@@ -833,11 +838,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if target is None:
             return
         session, seat = target
-        notice = (
-            tr("From now on your turn ends by itself after your main action.")
-            if on
-            else tr("Your turn no longer ends by itself after your main action.")
-        )
+        notice = auto_end_notice(tr, on=on)
         try:
             done = await switch_auto_end(
                 self.bot.games,
@@ -853,7 +854,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if done.outcome is AutoEnd.NEXT_TURN:
             # switched on after the main action with the optional one still open: this turn
             # is not ended behind the player's back (issue 18); End turn stays a button
-            notice = tr("From your next turn on, your turn ends by itself after your main action.")
+            notice = auto_end_next_turn_notice(tr)
         elif done.event is not None:
             notice = f"{notice}\n{self.notice_for(session, done.event, seat, tr)}"
         await self._redraw(interaction, session, seat, tr, notice)
@@ -877,12 +878,11 @@ class PlayCog(HatsFeature, name="PlayCog"):
                 continue
             tr = self.tr_for(seat.user_id or 0, session.row.guild_id)
             labels = labels_for(session, self.bot.names, tr, plain=True)
-            text = tr(
-                "The Hats game in {channel} has begun and {who} starts. Your hand: {cards}. "
-                "A new message comes when it is your turn.",
-                channel=session.channel_mention,
-                who=labels[game.to_move].name if game.to_move is not None else "?",
-                cards=", ".join(card_label(c, tr=tr) for c in game.hands[s]),
+            text = start_text(
+                session.channel_mention,
+                labels[game.to_move].name if game.to_move is not None else "?",
+                game.hands[s],
+                tr,
             )
             await self.send_dm(session, s, text, live=False)
 
@@ -1066,28 +1066,13 @@ class PlayCog(HatsFeature, name="PlayCog"):
         if self.plays_by_slash(session, user_id):
             # they play by slash commands: one line pings them, no controls to collapse later
             game = session.game
-            cards = ", ".join(card_label(c, tr=tr) for c in game.hands[seat])
             if game.pending_offer is not None:
-                text = tr(
-                    "Your partner offers you a card swap in {channel}: answer with /hats swap "
-                    "(no card to decline; /hats hand shows the buttons). Your hand: {cards}.",
-                    channel=where,
-                    cards=cards,
-                )
+                text = slash_offer_text(where, game.hands[seat], tr)
             else:
-                text = tr(
-                    "Round {round}: your turn in the Hats game in {channel}. Your hand: "
-                    "{cards}. (/hats hand shows the buttons.)",
-                    round=game.round,
-                    channel=where,
-                    cards=cards,
-                )
+                text = slash_turn_text(game.round, where, game.hands[seat], tr)
                 due = await self.turn_deadline(session, seat)
                 if due is not None:  # the turn timer: no reminder message follows (36.2)
-                    text += "\n" + tr(
-                        "⏱️ Play by {time}, or the AI plays this turn for you.",
-                        time=f"<t:{int(due)}:t>",
-                    )
+                    text += "\n" + turn_deadline_line(f"<t:{int(due)}:t>", tr)
             await self.send_dm(session, seat, text, live=False)
             return
         message = self.hand_message(session, seat, tr, **await self.deadlines(session, seat))
@@ -1182,12 +1167,7 @@ class PlayCog(HatsFeature, name="PlayCog"):
         channel = self.bot.get_partial_messageable(session.channel_id)
         tr = self.public_tr(session.row.guild_id)  # a channel message: the server's language
         await channel.send(
-            tr(
-                "{player}, I cannot send you direct messages, so your hand stays here: press "
-                "Show my hand under the table or use /hats hand. (To get DMs, allow direct "
-                "messages from server members in your privacy settings.)",
-                player=f"<@{user_id}>",
-            ),
+            dm_blocked_text(f"<@{user_id}>", tr),
             allowed_mentions=only([user_id]),
         )
 
