@@ -38,10 +38,25 @@ from engine import ActionKind, DeclineSwap, Event, IllegalMove
 from service import GameSession, OutOfDate, ServiceError
 from service.lobby_requests import pick_team, seat_order, shuffle_teams, team_positions
 from texts import SWAP_TIMEOUT
-from texts.common import TEAM_NAMES, duration_text, seat_mention
+from texts.common import duration_text, seat_mention
 from texts.replies import labels_for, seat_labels
-from texts.table_talk import Hit, HitKind, check_table_talk
-from texts.user_text import user_text, with_user_text
+from texts.table_talk import check_table_talk
+from texts.teams import (
+    not_sent_text,
+    partner_is_ai_text,
+    partner_no_dms_text,
+    relay_notice,
+    relayed_text,
+    sent_to_partner_text,
+    sent_to_thread_text,
+    shuffle_teams_label,
+    swap_lapsed_text,
+    team_button_label,
+    team_thread_intro,
+    team_thread_name,
+    thread_post_text,
+)
+from texts.user_text import with_user_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -95,19 +110,14 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         for op, team in ((LobbyOp.TEAM_A, 0), (LobbyOp.TEAM_B, 1), (LobbyOp.SHUFFLE, None)):
             button = LobbyButton(row.id, op)
             if team is None:
-                button.item.label = tr("Shuffle teams")
+                button.item.label = shuffle_teams_label(tr)
             else:
                 picks = [
                     _short(label.plain_name)
                     for seat, label in zip(row.seats, labels, strict=True)
                     if seat.team == team
                 ]
-                name = tr(TEAM_NAMES[team])
-                button.item.label = (
-                    tr("{team}: {members}", team=name, members=", ".join(picks))[:80]
-                    if picks
-                    else name
-                )
+                button.item.label = team_button_label(team, picks, tr)[:80]
             button.item.style = discord.ButtonStyle.secondary
             items.append(button)
         return items
@@ -217,21 +227,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             labels = labels_for(session, self.bot.names, tr, plain=True)  # a DM: names
             who = seat_mention(labels, other, tr)
             time = duration_text(self.swap_timeout(session) or 0, tr)
-            if seat == offerer:
-                text = tr(
-                    "Your swap offer to {partner} got no answer within {time}, so it lapsed and "
-                    "counts as declined. Your cards stay as they were; go on with your turn.",
-                    partner=who,
-                    time=time,
-                )
-            else:
-                text = tr(
-                    "The swap offer from {partner} lapsed after {time} without your answer and "
-                    "counts as declined. Your cards stay as they were.",
-                    partner=who,
-                    time=time,
-                )
-            await self._dm(user_id, text)
+            await self._dm(user_id, swap_lapsed_text(who, time, tr, offerer=seat == offerer))
 
     # ------------------------------------------------------------------ team threads
     @commands.Cog.listener()
@@ -258,11 +254,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         if made == 2:
             return
         await self._archive_threads(session)
-        notice = tr(
-            "I cannot open private threads in this channel, so team chat goes through me: use "
-            "/hats team message and I pass your words to your partner by direct message. "
-            "Talk freely, but never name a card's type, colour or number."
-        )
+        notice = relay_notice(tr)
         target = self.bot.get_partial_messageable(session.channel_id)
         try:
             message = await target.send(notice)
@@ -285,7 +277,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         tr: Tr,
     ) -> None:
         thread = await channel.create_thread(
-            name=tr("Hats #{game} · {team}", game=session.id, team=tr(TEAM_NAMES[index])),
+            name=team_thread_name(session.id, index, tr),
             type=discord.ChannelType.private_thread,
             invitable=False,
         )
@@ -294,12 +286,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         for user_id in humans:
             await thread.add_user(discord.Object(user_id))
         await thread.send(
-            tr(
-                "{members}: this private thread is your team's table talk. Talk freely about "
-                "plans, but never name a card's type, colour or number. Server moderators "
-                "can read private threads. This thread is archived when the game ends.",
-                members=" & ".join(f"<@{u}>" for u in humans) or tr(TEAM_NAMES[index]),
-            ),
+            team_thread_intro([f"<@{u}>" for u in humans], index, tr),
             allowed_mentions=only(humans),
         )
 
@@ -366,13 +353,6 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             raise ServiceError("Only the players of this game have a partner to talk to.")
         return session, seat
 
-    @staticmethod
-    def hit_text(hit: Hit, tr: Tr) -> str:
-        """One caught word for the sender: ``a colour or hat type (red)`` / ``a number (5)``."""
-        if hit.kind is HitKind.COLOUR:
-            return tr("a hat type or colour ({word})", word=user_text(hit.text, 40))
-        return tr("a card number ({word})", word=user_text(hit.text, 40))
-
     @team.command(name="message", description="Send a message to your partner (table talk)")
     @app_commands.describe(text="What to tell your partner", game="Which game")
     async def message(
@@ -390,49 +370,40 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
             return
         verdict = check_table_talk(text)
         if not verdict.allowed:
-            await send_private(
-                interaction,
-                tr(
-                    "Not sent: your message names {what}. Table talk: talk freely, but never "
-                    "name a card's type, colour or number. Rephrase it and send it again.",
-                    what=", ".join(self.hit_text(h, tr) for h in verdict.hits),
-                ),
-            )
+            await send_private(interaction, not_sent_text(verdict.hits, tr))
             return
         partner = session.game.partner(seat)
         assert partner is not None
         partner_id = session.seats[partner].user_id
         if partner_id is None:
-            await send_private(
-                interaction, tr("Your partner is an AI player; it cannot read team chat.")
-            )
+            await send_private(interaction, partner_is_ai_text(tr))
             return
         labels = labels_for(session, self.bot.names, tr)
         sender = seat_mention(labels, seat, tr)
         if await self._post_in_thread(session, session.game.teams, seat, sender, text):
-            await send_private(interaction, tr("Sent to your team thread."))
+            await send_private(interaction, sent_to_thread_text(tr))
             return
         delivered = await self._dm(partner_id, self._relayed(session, seat, partner_id, text))
         if delivered:
             await send_private(
                 interaction,
-                tr("Sent to your partner {partner}.", partner=seat_mention(labels, partner, tr)),
+                sent_to_partner_text(seat_mention(labels, partner, tr), tr),
             )
         else:
             await send_private(
                 interaction,
-                tr("Your partner does not accept direct messages, so I could not pass it on."),
+                partner_no_dms_text(tr),
             )
 
     def _relayed(self, session: GameSession, seat: int, partner_id: int, text: str) -> str:
         """The DM that passes ``seat``'s team chat ``text`` on, in the partner's language."""
         tr = self.tr_for(partner_id, session.row.guild_id)
         return with_user_text(
-            lambda quoted: tr(
-                "Team chat from your partner {player} (game #{game}): {text}",
-                player=seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
-                game=session.id,
-                text=quoted,
+            lambda quoted: relayed_text(
+                seat_mention(labels_for(session, self.bot.names, tr), seat, tr),
+                session.id,
+                quoted,
+                tr,
             ),
             text,
         )
@@ -449,7 +420,7 @@ class TeamsCog(HatsFeature, name="TeamsCog"):
         try:
             await thread.send(
                 with_user_text(
-                    lambda quoted: tr("{player} (team chat): {text}", player=sender, text=quoted),
+                    lambda quoted: thread_post_text(sender, quoted, tr),
                     text,
                 ),
                 allowed_mentions=NOBODY,
