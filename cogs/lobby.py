@@ -31,6 +31,7 @@ from texts.lobby import (
     LobbyAnswer,
     lobby_answer_text,
     lobby_button_labels,
+    lobby_cancelled_text,
     lobby_started_text,
     lobby_texts,
 )
@@ -455,7 +456,7 @@ class LobbyCog(HatsFeature, name="LobbyCog"):
             row,
             from_button=self._is_button(interaction),
             closed=True,
-            status=tr("This lobby was cancelled."),
+            status=lobby_cancelled_text(tr),
         )
 
     # ------------------------------------------------------------------ buttons

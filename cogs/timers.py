@@ -38,7 +38,16 @@ from service import GameSession, ServiceError, lobby_requests
 from service.deadlines import REMINDER, TURN, turn_timer
 from service.due import due_deadline, still_due, take_once
 from texts import TURN_TIMER
-from texts.common import duration_text
+from texts.lobby import lobby_expired_text
+from texts.timers import (
+    away_dm_text,
+    away_text,
+    back_answer_text,
+    back_text,
+    removed_answer_text,
+    removed_text,
+    timer_option_label,
+)
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -158,25 +167,10 @@ class TimersCog(HatsFeature, name="TimersCog"):
                 session, seat, auto_turns=count, away=True, ai_level=AWAY_LEVEL
             )
             tr = self.public_tr(session.row.guild_id)
-            await self._say(
-                session,
-                tr(
-                    "{player} seems to be away: the AI plays for them until they make a move "
-                    "again (or use /hats back).",
-                    player=f"<@{row.user_id}>",
-                ),
-            )
+            await self._say(session, away_text(f"<@{row.user_id}>", tr))
             if row.user_id is not None:
                 tr = self.tr_for(row.user_id, session.row.guild_id)
-                await self._dm(
-                    row.user_id,
-                    tr(
-                        "You missed {n} turns in a row, so the AI now plays for you in game "
-                        "#{game}. Make any move or use /hats back to take your seat back.",
-                        n=count,
-                        game=session.id,
-                    ),
-                )
+                await self._dm(row.user_id, away_dm_text(count, session.id, tr))
             await self._refresh_table(session)
             self.bot.dispatch("hats_seat_changed", session, seat)
         else:
@@ -196,10 +190,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         await self.bot.games.update_seat(session, seat, away=False, ai_level=None, auto_turns=0)
         if was_away:
             tr = self.public_tr(session.row.guild_id)
-            await self._say(
-                session,
-                tr("{player} is back and plays their own seat again.", player=f"<@{row.user_id}>"),
-            )
+            await self._say(session, back_text(f"<@{row.user_id}>", tr))
             await self._refresh_table(session)
             self.bot.dispatch("hats_seat_changed", session, seat)
         return was_away
@@ -268,7 +259,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             closed,
             from_button=False,
             closed=True,
-            status=tr("This lobby expired: nobody started it in time."),
+            status=lobby_expired_text(tr),
         )
 
     @commands.Cog.listener()
@@ -294,9 +285,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
         select.item.options = [
             discord.SelectOption(
                 # short: a phone shows about 22 characters of an option
-                label=tr("⏱️ {time} per turn", time=duration_text(v, tr))
-                if v
-                else tr("⏱️ No turn timer"),
+                label=timer_option_label(v, tr),
                 value=str(v),
                 default=v == current,
             )
@@ -350,7 +339,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             tr = self.tr(interaction)
             await send_private(
                 interaction,
-                tr("{player} was removed; an AI plays their seat.", player=player.mention),
+                removed_answer_text(player.mention, tr),
             )
 
         await self.guarded(interaction, work)
@@ -369,14 +358,7 @@ class TimersCog(HatsFeature, name="TimersCog"):
             session, seat, user_id=None, ai_level=AWAY_LEVEL, away=False, auto_turns=0
         )
         tr = self.public_tr(session.row.guild_id)
-        await self._say(
-            session,
-            tr(
-                "The host removed {player} from game #{game}; an AI plays their seat now.",
-                player=f"<@{user_id}>",
-                game=session.id,
-            ),
-        )
+        await self._say(session, removed_text(f"<@{user_id}>", session.id, tr))
         await self._refresh_table(session)
         self.bot.dispatch("hats_seat_changed", session, seat)
 
@@ -398,10 +380,8 @@ class TimersCog(HatsFeature, name="TimersCog"):
                     "next lobby to play."
                 )
             tr = self.tr(interaction)
-            if await self.come_back(session, seat):
-                await send_private(interaction, tr("You play your own seat again."))
-            else:
-                await send_private(interaction, tr("You were not away; nothing changed."))
+            was_away = await self.come_back(session, seat)
+            await send_private(interaction, back_answer_text(tr, was_away=was_away))
 
         await self.guarded(interaction, work)
 

@@ -29,6 +29,8 @@ __all__ = [
     "ai_seat_texts",
     "lobby_answer_text",
     "lobby_button_labels",
+    "lobby_cancelled_text",
+    "lobby_expired_text",
     "lobby_started_text",
     "lobby_texts",
 ]
@@ -218,6 +220,16 @@ def lobby_button_labels(tr: Tr) -> dict[str, str]:
 def lobby_started_text(tr: Tr, game: int) -> str:
     """The one line a lobby keeps once its game ``game`` has started."""
     return tr("🎩 Game #{game} has started: follow it on the table below.", game=game)
+
+
+def lobby_cancelled_text(tr: Tr) -> str:
+    """The one line a lobby keeps once its host cancelled it."""
+    return tr("This lobby was cancelled.")
+
+
+def lobby_expired_text(tr: Tr) -> str:
+    """The one line a lobby keeps once it expired unstarted (the bot's lobby expiry)."""
+    return tr("This lobby expired: nobody started it in time.")
 
 
 class LobbyAnswer(enum.Enum):
