@@ -19,8 +19,7 @@ from cogs.replies import log_fault, send_private
 from cogs.scope import ELSEWHERE, in_id_range, used_where_it_lives
 from data import StoreError
 from service import ServiceError
-from texts.common import duration_text
-from texts.replies import error_text
+from texts.replies import cooldown_text, error_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -123,15 +122,7 @@ class HatsFeature(commands.Cog):
         if left is None:
             return True
         tr = self.tr(interaction)
-        await send_private(
-            interaction,
-            tr(
-                "This channel got a public post from a /hats command moments ago. To keep the "
-                "channel readable, try again in {time}; commands that answer only you work "
-                "meanwhile.",
-                time=duration_text(max(left, 1.0), tr),
-            ),
-        )
+        await send_private(interaction, cooldown_text(max(left, 1.0), tr))
         return False
 
     async def lobby_for_control(self, interaction: discord.Interaction, lobby_id: int) -> LobbyRow:

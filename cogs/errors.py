@@ -22,8 +22,14 @@ from cogs.custom_ids import check_template
 from cogs.monitoring import mark_failed
 from cogs.replies import log_fault, send_private
 from data import StoreError
-from texts.replies import error_text
-from texts.user_text import quoted
+from texts.replies import (
+    activity_only_text,
+    error_text,
+    invalid_value_text,
+    not_here_text,
+    unexpected_error_text,
+    unknown_control_text,
+)
 
 log = logging.getLogger("hats.errors")
 
@@ -50,13 +56,12 @@ async def answer_failure(interaction: discord.Interaction, error: Exception, whe
         log_fault(error, where)
     if text is None:
         if isinstance(error, app_commands.CheckFailure):
-            text = tr("You cannot use this command here.")
+            text = not_here_text(tr)
         elif isinstance(error, app_commands.TransformerError):
-            value = quoted(str(error.value))
-            text = tr("That value is not valid for this option: {value}.", value=value)
+            text = invalid_value_text(str(error.value), tr)
         else:
             log.error("%s failed", where, exc_info=error)
-            text = tr("Something went wrong on my side; nothing was changed. Please try again.")
+            text = unexpected_error_text(tr)
     try:
         await send_private(interaction, text)
     except discord.HTTPException as exc:
@@ -112,9 +117,7 @@ async def answer_unknown_control(interaction: discord.Interaction) -> None:
     bot: Any = interaction.client
     tr = bot.translator.for_locale(interaction.locale)
     try:
-        await send_private(
-            interaction, tr("This control is out of date: its game or lobby is over or closed.")
-        )
+        await send_private(interaction, unknown_control_text(tr))
     except discord.HTTPException as exc:
         log.warning("could not answer an unknown control: %s", exc)
 
@@ -153,13 +156,7 @@ class HatsTree(app_commands.CommandTree):
             return True
         bot: Any = interaction.client
         tr = bot.translator.for_locale(interaction.locale)
-        await send_private(
-            interaction,
-            tr(
-                "Here Hats plays in its Activity only: use /hats play to open it. The other "
-                "commands work in a server that added Hats and in DMs with the bot."
-            ),
-        )
+        await send_private(interaction, activity_only_text(tr))
         return False
 
     async def on_error(

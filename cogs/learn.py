@@ -78,7 +78,7 @@ from texts.learn import (
     welcome_text,
     where_text,
 )
-from texts.replies import error_text, labels_for
+from texts.replies import error_text, game_gone_text, labels_for
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -458,7 +458,7 @@ class LearnCog(HatsFeature, name="LearnCog"):
             if await self.bot.games.abandon(session):
                 text = given_up_text(tr, game_id)
             else:
-                text = tr("This game is over or no longer exists.")
+                text = game_gone_text(tr)
             await send_private(interaction, text)
 
         await self.guarded(interaction, work)

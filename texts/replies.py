@@ -14,13 +14,27 @@ from data import FaultKind, GameNotFound, GameNotLive, LobbyNotFound, StoreError
 from engine import CardParseError, IllegalMove
 from service import ServiceError
 from texts import SeatLabel, illegal_move_text
+from texts.common import duration_text
 from texts.i18n import Tr
 from texts.user_text import quoted, seat_names
 
 if TYPE_CHECKING:
     from service import GameSession
 
-__all__ = ["error_text", "fault_text", "labels_for", "seat_labels", "stale_control_text"]
+__all__ = [
+    "activity_only_text",
+    "cooldown_text",
+    "error_text",
+    "fault_text",
+    "game_gone_text",
+    "invalid_value_text",
+    "labels_for",
+    "not_here_text",
+    "seat_labels",
+    "stale_control_text",
+    "unexpected_error_text",
+    "unknown_control_text",
+]
 
 
 def fault_text(exc: StoreError, tr: Tr, *, move: bool = False) -> str:
@@ -61,10 +75,53 @@ def stale_control_text(tr: Tr) -> str:
     )
 
 
+def game_gone_text(tr: Tr) -> str:
+    """The answer about a game that has ended or was never there."""
+    return tr("This game is over or no longer exists.")
+
+
+def not_here_text(tr: Tr) -> str:
+    """The answer to a command whose checks refused it here (Discord's CheckFailure)."""
+    return tr("You cannot use this command here.")
+
+
+def invalid_value_text(value: str, tr: Tr) -> str:
+    """The answer to an option ``value`` (the user's raw text, quoted here) Discord refused."""
+    return tr("That value is not valid for this option: {value}.", value=quoted(value))
+
+
+def unexpected_error_text(tr: Tr) -> str:
+    """The answer to an unexpected failure (a bug): nothing was changed."""
+    return tr("Something went wrong on my side; nothing was changed. Please try again.")
+
+
+def unknown_control_text(tr: Tr) -> str:
+    """The answer to a press on a control the bot no longer knows (its game or lobby is over)."""
+    return tr("This control is out of date: its game or lobby is over or closed.")
+
+
+def activity_only_text(tr: Tr) -> str:
+    """The answer to a command where Hats plays only in its Activity (a DM or group DM)."""
+    return tr(
+        "Here Hats plays in its Activity only: use /hats play to open it. The other "
+        "commands work in a server that added Hats and in DMs with the bot."
+    )
+
+
+def cooldown_text(seconds: float, tr: Tr) -> str:
+    """The answer when the channel had a public post moments ago; ``seconds``: the wait."""
+    return tr(
+        "This channel got a public post from a /hats command moments ago. To keep the "
+        "channel readable, try again in {time}; commands that answer only you work "
+        "meanwhile.",
+        time=duration_text(seconds, tr),
+    )
+
+
 def error_text(exc: Exception, tr: Tr, labels: list[SeatLabel] | None = None) -> str | None:
     """Words for an expected error (a refused request, a store fault), or None otherwise."""
     if isinstance(exc, GameNotLive | GameNotFound):
-        return tr("This game is over or no longer exists.")
+        return game_gone_text(tr)
     if isinstance(exc, LobbyNotFound):
         return tr("This lobby is closed.")
     if isinstance(exc, StoreError):
