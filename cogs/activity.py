@@ -34,6 +34,7 @@ from cogs.base import HatsFeature
 from cogs.command_i18n import COMMAND_LOCALES, CommandString, CommandTranslator
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
+from texts.controls import open_table_label
 from texts.i18n import N_
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class ActivityCog(HatsFeature, name="ActivityCog"):
         if not self.offered:
             return None
         button = ActivityButton()
-        button.item.label = tr("Open the table")
+        button.item.label = open_table_label(tr)
         button.item.style = discord.ButtonStyle.secondary
         button.item.emoji = "📱"
         return button

@@ -12,6 +12,7 @@ __all__ = [
     "action_label",
     "auto_end_label",
     "card_select_placeholder",
+    "open_table_label",
     "table_button_labels",
     "table_refusal_text",
 ]
@@ -41,6 +42,11 @@ def action_label(tr: Tr, kind: ActionKind) -> str:
 def auto_end_label(tr: Tr, on: bool) -> str:
     """The toggle of the "end my turn after my main action" preference, saying its state."""
     return tr("Auto end turn: on") if on else tr("Auto end turn: off")
+
+
+def open_table_label(tr: Tr) -> str:
+    """The button that opens the Activity (the table on a phone) from a message."""
+    return tr("Open the table")
 
 
 def table_button_labels(tr: Tr) -> dict[str, str]:
