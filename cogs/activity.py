@@ -36,6 +36,7 @@ from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from texts.controls import open_table_label
 from texts.i18n import N_
+from texts.replies import activity_not_offered_text
 
 if TYPE_CHECKING:
     from bot import HatsBot
@@ -62,10 +63,6 @@ LAUNCH_BY_DISCORD = 2
 ENTRY_POINT_NAME = "launch"
 """The Entry Point command's name (Discord's default one is called "Launch" too)."""
 ENTRY_POINT_DESCRIPTION = "Open the live table of Hats in this channel"
-NOT_OFFERED = N_(
-    "This bot does not offer the live table: its owner has not set up the Discord Activity. "
-    "Play here with the buttons and /hats hand."
-)
 NEEDS_SERVER = N_(
     "Hats needs a server channel: open the Activity in a text or voice channel of a server. "
     "In direct messages, play with /hats hand."
@@ -118,7 +115,7 @@ class ActivityCog(HatsFeature, name="ActivityCog"):
         """
         tr = self.tr(interaction)
         if not self.offered:
-            await send_private(interaction, tr(NOT_OFFERED))
+            await send_private(interaction, activity_not_offered_text(tr))
             return
         await interaction.response.launch_activity()
 

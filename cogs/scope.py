@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from service import ServiceError
-from texts.i18n import N_
+from texts.replies import ELSEWHERE
 
 if TYPE_CHECKING:
     from data import Store
@@ -35,12 +35,6 @@ __all__ = [
 
 MAX_ID = (1 << 63) - 1
 """The largest row id the store can hold (SQLite INTEGER / PostgreSQL bigint)."""
-
-ELSEWHERE = N_(
-    "This control belongs to a game or lobby in another channel; use the one under that "
-    "game or lobby."
-)
-"""The refusal of a control used away from its lobby or game (a msgid)."""
 
 
 def in_id_range(value: int) -> bool:

@@ -49,9 +49,9 @@ from service import ServiceError
 from service.start_time import DEFAULT_ZONE, parse_start
 from service.tournament_record import tournament_record
 from service.tournaments import KIND, LOOK_SECONDS, NAME_LIMIT, Step, TournamentService
-from texts.i18n import N_
 from texts.tournament import (
     cancelled_text,
+    default_name,
     final_texts,
     left_text,
     missing_thread_permissions,
@@ -90,8 +90,6 @@ QUIET = discord.AllowedMentions.none()
 """The tournament's message and standings name players without pinging them."""
 PLAYERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 """A round's announcement pings the players it seats (it is addressed to them)."""
-DEFAULT_NAME = N_("Hats night")
-"""A tournament's name when the host gives none (in the server's language)."""
 THREAD_ARCHIVE_MINUTES = 1440
 """A table's thread archives itself after a day without messages (archived at the end anyway)."""
 
@@ -361,7 +359,7 @@ class TournamentCog(HatsFeature, name="TournamentCog"):
             turn_timer = lobby.default_timer(guild.id) if lobby else None
         else:
             turn_timer = check_timer(timer)
-        title = plain_text(name, NAME_LIMIT) or self.public_tr(guild.id)(DEFAULT_NAME)
+        title = plain_text(name, NAME_LIMIT) or default_name(self.public_tr(guild.id))
         row = await self.service.open(
             guild.id,
             interaction.channel_id or 0,

@@ -15,13 +15,15 @@ from engine import CardParseError, IllegalMove
 from service import ServiceError
 from texts import SeatLabel, illegal_move_text
 from texts.common import duration_text
-from texts.i18n import Tr
+from texts.i18n import N_, Tr
 from texts.user_text import quoted, seat_names
 
 if TYPE_CHECKING:
     from service import GameSession
 
 __all__ = [
+    "ELSEWHERE",
+    "activity_not_offered_text",
     "activity_only_text",
     "cooldown_text",
     "error_text",
@@ -72,6 +74,21 @@ def stale_control_text(tr: Tr) -> str:
     """
     return tr(
         "That button was out of date, so nothing was done; /hats hand shows the game as it is now."
+    )
+
+
+ELSEWHERE = N_(
+    "This control belongs to a game or lobby in another channel; use the one under that "
+    "game or lobby."
+)
+"""The refusal of a control used away from its lobby or game (a msgid, raised as a ServiceError)."""
+
+
+def activity_not_offered_text(tr: Tr) -> str:
+    """The answer to ``/hats play`` where this bot's owner has not set up the Activity."""
+    return tr(
+        "This bot does not offer the live table: its owner has not set up the Discord Activity. "
+        "Play here with the buttons and /hats hand."
     )
 
 

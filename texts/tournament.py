@@ -26,6 +26,7 @@ __all__ = [
     "RoundTable",
     "TournamentButtonLabels",
     "cancelled_text",
+    "default_name",
     "final_texts",
     "history_block",
     "left_text",
@@ -320,6 +321,15 @@ def final_texts(row: TournamentRow, standings: Sequence[Standing], tr: Tr) -> li
         )
     blocks.append(standings_lines(standings, tr))
     return blocks
+
+
+DEFAULT_NAME = N_("Hats night")
+"""A tournament's name when the host gives none (in the server's language)."""
+
+
+def default_name(tr: Tr) -> str:
+    """The name of a tournament whose host gave none."""
+    return tr(DEFAULT_NAME)
 
 
 def status_word(status: TournamentStatus, tr: Tr) -> str:
