@@ -22,10 +22,12 @@ from web.views import view_frame
 
 
 async def _connect(world, user_id: int, name: str, locale: str):
+    world.discord.users["server"].add(user_id)  # Discord lists the viewer in the instance
     ws = await world.http.ws_connect(world.base + "ws")
     hello = {
         "t": "hello",
         "session": world.session_for(user_id, name),
+        "instance_id": "i-server",
         "channel_id": str(CHANNEL),
         "guild_id": str(GUILD),
         "locale": locale,
@@ -46,13 +48,15 @@ async def _raw_view_at(ws, step: int) -> str:
 
 def _reference(world, session, seat: int | None, locale: str) -> str:
     tr = world.server.translator.for_locale(locale)
+    people, guild = world.server.people, session.row.guild_id
     frame = view_frame(
         session,
         seat,
         tr,
-        world.server.names,
+        people.names_in(guild),
         auto_end=auto_end(session, seat) if seat is not None else False,
         deadline=None,
+        avatars=[people.avatar(s.user_id, guild) for s in session.seats],
     )
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 

@@ -69,7 +69,13 @@ async def _seats_before_crash(base: str) -> dict[str, Any]:
                 "action": view["legal"][0],
             }
         )
-        await next_frame(ws, "ack")
+        while True:  # the move's view may come before its ack: keep it
+            frame = json.loads((await ws.receive(timeout=30)).data)
+            assert frame["t"] != "error", frame
+            if frame["t"] == "view":
+                views[mover] = frame
+            if frame["t"] == "ack":
+                break
         step = view["step"] + 1
         for name, sock in (("Ana", ws_ana), ("Bo", ws_bo)):
             while views[name]["step"] < step:
