@@ -22,10 +22,12 @@ from web.views import view_frame
 
 
 async def _connect(world, user_id: int, name: str, locale: str):
+    world.discord.users["server"].add(user_id)  # Discord lists the viewer in the instance
     ws = await world.http.ws_connect(world.base + "ws")
     hello = {
         "t": "hello",
         "session": world.session_for(user_id, name),
+        "instance_id": "i-server",
         "channel_id": str(CHANNEL),
         "guild_id": str(GUILD),
         "locale": locale,

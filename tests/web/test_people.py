@@ -33,10 +33,17 @@ async def test_seats_show_discords_avatars_and_server_nicknames(web_world, fake_
     web_world.server.names[BO] = "Bo"
     ana_id = int(ANA["id"])
     game_id = await web_world.start_game([ana_id, BO, None])
+    fake_discord.users["server"].add(ana_id)  # Discord lists Ana in the channel's instance
     ws = await web_world.http.ws_connect(web_world.base + "ws")
     ana = Client(ws, ana_id)
     await ana.send(
-        {"t": "hello", "session": session, "channel_id": str(CHANNEL), "guild_id": str(GUILD)}
+        {
+            "t": "hello",
+            "session": session,
+            "instance_id": "i-server",
+            "channel_id": str(CHANNEL),
+            "guild_id": str(GUILD),
+        }
     )
     view = await ana.view_at(0)
     assert view["game_id"] == str(game_id)

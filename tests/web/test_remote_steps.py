@@ -34,12 +34,14 @@ async def test_remote_steps_are_caught_up_one_by_one_not_reloaded(tmp_path, pg_u
         game_id = await a.start_game(users)
         session = a.games.cached(game_id)
         watcher = users[1]
+        b.discord.users["server"].add(watcher)  # Discord lists the watcher in the instance
         ws = await b.http.ws_connect(b.base + "ws")
         await ws.send_str(
             json.dumps(
                 {
                     "t": "hello",
                     "session": b.session_for(watcher, "Far"),
+                    "instance_id": "i-server",
                     "channel_id": str(CHANNEL),
                     "guild_id": str(GUILD),
                     "locale": "en-US",
