@@ -84,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
                     play_one_action(page, state, rng)
                     page.wait_for_function(STEP_PASSED, arg=state["step"], timeout=60_000)
                     state = wait_my_move(page)
+                # the turn's banner (feel2's cue, 2.6 s) would cover the table in the picture
+                page.wait_for_selector("[data-testid=turn-cue]", state="detached")
                 choose_the_card_with_most_slots(page)
                 assert_fits(page, "turn")
                 page.screenshot(path=str(out / "turn.png"))

@@ -43,7 +43,7 @@ export interface Fit {
 }
 
 export const CARD_RATIO = 1.3; // height / width of an upright card, as the pictures' board cards
-export const HEADER = 50; // the turn line (up to three lines with a long name) and the 44 px Team chat button
+export const HEADER = 46; // the turn line (up to three lines of 15 px with a long name) beside 44 px buttons
 export const PROMPT = 36; // two lines of guidance: never cut (issue 35.3)
 export const ACTIONS = 48; // 44 px buttons (issue 35.7)
 export const EVENT_LINE = 17;
@@ -51,7 +51,11 @@ export const SLOT_NUMBER = 14;
 export const NAME_LINE = 18; // a player's name, team, cookie and running score (issue 35.2, 35.6)
 export const MIN_HAND_CARD = 44; // a touch target (px): Apple's and WCAG's 44 × 44
 export const MIN_EVENT_LINES = 2;
-/** The table bar under the tea table: who watches, reactions, Invite (44 px controls). */
+/**
+ * The table bar (who watches, reactions, sound, Invite: 44 px controls). It shares the
+ * last-events row, at its right end, so that row is never lower than the bar: a row of its
+ * own (48 px with its gap) would cost a 4-player hand of 9 its second row at 360 × 640.
+ */
 export const SOCIAL = 44;
 
 /** The mode for a viewport: desktop when wide and tall enough, landscape when wider than tall. */
@@ -104,7 +108,7 @@ export function fitLayout(input: FitInput): Fit {
   const opponents = input.spectator ? input.seats : input.seats - 1;
   const big = mode === "desktop";
   const chip = big ? { w: 28, h: 36 } : { w: 20, h: 26 };
-  const opponentRow = NAME_LINE + chip.h + (big ? 14 : 6);
+  const opponentRow = NAME_LINE + chip.h + (big ? 14 : 4);
   const columnWidths =
     mode === "portrait"
       ? [input.width - 2 * pad]
@@ -117,8 +121,8 @@ export function fitLayout(input: FitInput): Fit {
   const budget = input.height - 2 * pad;
   const eventsColumn = 0; // under the table (portrait, landscape) or the players (desktop)
   const handColumn = mode === "portrait" ? 0 : 1;
-  // the events row, the table bar (SOCIAL) and their gaps
-  const minEvents = gap + EVENT_LINE * MIN_EVENT_LINES + SOCIAL + gap;
+  // the events row (beside the table bar, so never lower than it) and its gap
+  const minEvents = gap + Math.max(EVENT_LINE * MIN_EVENT_LINES, SOCIAL);
 
   let tableMax = big ? 120 : 90;
   const handMax = big ? 110 : 80;
@@ -163,12 +167,12 @@ export function fitLayout(input: FitInput): Fit {
       used(columns).every((u, c) => u + (c === eventsColumn ? minEvents : 0) <= budget) &&
       (input.spectator || hand.w >= MIN_HAND_CARD);
     if (fits || tableMax <= 30) {
-      const slack = Math.max(0, budget - used(columns)[eventsColumn]! - gap - SOCIAL - gap);
+      const slack = Math.max(SOCIAL, budget - used(columns)[eventsColumn]! - gap);
       const eventLines = Math.max(1, Math.min(6, Math.floor(slack / EVENT_LINE)));
       const events: Row = { name: "events", height: eventLines * EVENT_LINE };
       const target = columns[eventsColumn]!;
       const at = target.findIndex((r) => r.name === "table");
-      target.splice(at >= 0 ? at + 1 : target.length, 0, { name: "social", height: SOCIAL }, events);
+      target.splice(at >= 0 ? at + 1 : target.length, 0, events);
       return {
         mode,
         columns,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitLayout, fitVars, MIN_HAND_CARD, modeOf, type FitInput } from "../src/layout";
+import { fitLayout, fitVars, MIN_HAND_CARD, modeOf, SOCIAL, type FitInput } from "../src/layout";
 
 function total(rows: { height: number }[], gap: number): number {
   return rows.reduce((sum, r) => sum + r.height, 0) + rows.length * gap;
@@ -68,5 +68,21 @@ describe("fitLayout", () => {
     const rows = Object.fromEntries(fit.columns.flat().map((r) => [r.name, r.height]));
     expect(rows.actions).toBeGreaterThanOrEqual(44);
     expect(rows.header).toBeGreaterThanOrEqual(44);
+  });
+
+  it("leaves the table bar (44 px) its place at the end of the last events' row, never a row of its own", () => {
+    for (const [width, height] of SIZES) {
+      for (const seats of [2, 3, 4]) {
+        for (const spectator of [false, true]) {
+          const fit = fitLayout({ width, height, seats, slots: seats === 2 ? 5 : 6, handSize: spectator ? 0 : 9, spectator });
+          const names = fit.columns.flat().map((r) => r.name);
+          expect(names).not.toContain("social");
+          const column = fit.columns.find((rows) => rows.some((r) => r.name === "events"))!;
+          const others = column.filter((r) => r.name !== "events");
+          // the events row is 1fr: it gets what the other rows and the gaps leave
+          expect(height - 2 * fit.gap - total(others, fit.gap) - fit.gap).toBeGreaterThanOrEqual(SOCIAL);
+        }
+      }
+    }
   });
 });

@@ -10,7 +10,10 @@ end screen in the page equals the bot's own result.
 Sign-in: the browser is not inside Discord, so the test answers the app's ``/api/config`` (as
 local mode would) and ``/api/local`` with a session the server issued for Alice's Discord id;
 the WebSocket, the views and the moves are the server's own. The OAuth2 code exchange that
-normally yields that session is tested in tests/web/test_api.py.
+normally yields that session is tested in tests/web/test_api.py. Outside local mode the server
+trusts only an Activity instance Discord lists Alice in (docs/activity-places.md): the test
+plays Discord's part with a known instance at the channel (web.instances.KnownInstances) and
+the SDK's part by sending its id in the page's ``hello``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from tests.bot.conftest import (  # noqa: F401 (fixtures)
     world,
 )
 from tests.bot.helpers import act_on_hand, custom_ids, dm_of, record_posts, session_of
+from web.instances import InstanceCache, KnownInstances
 
 pytestmark = pytest.mark.browser
 
@@ -86,9 +90,24 @@ class Browser:
         self.pool.shutdown()
 
 
+INSTANCE = "i-mixed-table"
+"""The Activity instance Alice's page says it runs in (the SDK's ``instanceId`` in Discord)."""
+
+SEND_INSTANCE = """(id) => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const frame = typeof data === "string" && data.includes('"hello"') ? JSON.parse(data) : null;
+    if (frame && frame.t === "hello") data = JSON.stringify({ ...frame, instance_id: id });
+    return send.call(this, data);
+  };
+}"""
+"""The page's hello carries the instance id, as the Discord SDK's would."""
+
+
 def sign_in_as(page: Any, base: str, channel: Any, session: str, user: Any) -> None:
     """Open the app at ``channel`` signed in as ``user`` with a session the server issued."""
     config = {"client_id": "0", "local": True, "protocol": "hats-activity/1"}
+    page.add_init_script(f"({SEND_INSTANCE})({INSTANCE!r})")
     answer = {
         "session": session,
         "user": {"id": str(user.id), "name": user.name},
@@ -167,6 +186,9 @@ async def test_alice_in_the_activity_bob_by_dm_and_an_ai_play_to_the_end(world, 
     browser = Browser()
     await browser.start()
     try:
+        known = KnownInstances()  # Discord lists Alice in the channel's Activity instance
+        known.join(INSTANCE, alice.user.id, channel_id=world.channel.id, guild_id=world.guild.id)
+        web.instances = InstanceCache(known)
         token, _ = web.sessions.issue(alice.user.id, alice.user.name)
         await browser.run(sign_in_as, web.address, world.channel, token, alice.user)
         rng = random.Random(28)

@@ -197,7 +197,8 @@ def test_one_hint_a_turn(browser, own_fake_server):
         open_scene(page, own_fake_server, "1")
         page.click("[data-testid=action-hint]")
         page.wait_for_function("() => window.hats.store.state.hint !== null")
-        assert "Hint" in page.inner_text("[data-testid=prompt]")
+        # feel shows hints (and refusals) in full in the toast, not in the two-line prompt
+        assert "Hint" in page.inner_text("[data-testid=toast-text]")
         assert page.locator("[data-testid=action-hint]").count() == 0  # this turn's one hint
         assert page.locator("[data-testid^=slot-].hinted").count() == 1
 

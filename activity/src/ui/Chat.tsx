@@ -14,8 +14,18 @@ let openSetter: ((open: boolean) => void) | null = null;
 export function ChatButton(): JSX.Element {
   const { tr, state } = useApp();
   return (
-    <button type="button" class="chat-button" data-testid="chat-open" onClick={() => openSetter?.(true)}>
-      {tr.t("Team chat")}
+    <button
+      type="button"
+      class="chat-button"
+      data-testid="chat-open"
+      aria-label={tr.t("Team chat")}
+      title={tr.t("Team chat")}
+      onClick={() => openSetter?.(true)}
+    >
+      {/* a speech bubble: the header's room goes to the turn line */}
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H10l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+      </svg>
       {state.chatUnread ? (
         <span class="badge" data-testid="chat-unread">
           {state.chatUnread}

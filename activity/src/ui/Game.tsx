@@ -18,7 +18,7 @@ import { BlackHatFace, CardBack, CardFace } from "./art";
 import { Avatar, ReactionBubble } from "./Avatar";
 import { Chat, ChatButton } from "./Chat";
 import { Guide, GuideButton } from "./Guide";
-import { SoundToggle, TurnCue, TurnTimer } from "./TurnCue";
+import { TurnCue, TurnTimer } from "./TurnCue";
 import { useApp, useNow, useViewport } from "./context";
 import { useWholeLines } from "./fitLines";
 import { partnerOf, seatName, TEAM_NAMES, teamOf } from "./names";
@@ -38,7 +38,7 @@ function Chips({ cards, label }: { cards: CardCode[]; label: string }): JSX.Elem
   );
 }
 
-function Header({ view, onGuide }: { view: View; onGuide: () => void }): JSX.Element {
+function Header({ view }: { view: View }): JSX.Element {
   const { tr } = useApp();
   const over = view.result !== null;
   const mine = view.seat !== null && view.active_seat === view.seat;
@@ -78,8 +78,6 @@ function Header({ view, onGuide }: { view: View; onGuide: () => void }): JSX.Ele
         </span>
       ) : null}
       {view.teams !== null && view.seat !== null && !over ? <ChatButton /> : null}
-      {view.seat !== null && !over ? <SoundToggle /> : null}
-      <GuideButton onOpen={onGuide} />
     </header>
   );
 }
@@ -107,8 +105,7 @@ function Opponents({ view }: { view: View }): JSX.Element {
           >
             <ReactionBubble seat={seat} name={view.names[seat] ?? ""} />
             <span class="who">
-              {active ? <span class="marker" aria-hidden="true">▶</span> : null}
-              <Avatar name={view.names[seat] ?? ""} avatar={view.avatars?.[seat]} ai={view.ai[seat] != null} active={active} size={22} />
+              <Avatar name={view.names[seat] ?? ""} avatar={view.avatars?.[seat]} ai={view.ai[seat] != null} active={active} size={18} />
               <span class="name">{name}</span>
               {view.cookie === seat ? (
                 <span class="cookie" role="img" aria-label={tr.t("{cookie} {who} holds the cookie.", { cookie: "🍪", who: name })}>
@@ -225,7 +222,7 @@ function Mine({ view }: { view: View }): JSX.Element {
     <section class={`area mine${team !== null ? ` team${team}` : ""}${view.active_seat === me ? " active" : ""}`} style={{ gridArea: "mine" }} data-testid="mine">
       <ReactionBubble seat={me} name={view.names[me] ?? ""} />
       <span class="who">
-        <Avatar name={view.names[me] ?? ""} avatar={view.avatars?.[me]} active={view.active_seat === me && view.result === null} size={22} />
+        <Avatar name={view.names[me] ?? ""} avatar={view.avatars?.[me]} active={view.active_seat === me && view.result === null} size={18} />
         <span class="label" aria-hidden="true">
           {tr.t("Your collection")}
         </span>
@@ -421,12 +418,17 @@ export function GameScreen({ view }: { view: View }): JSX.Element {
   const vars = fitVars(fit);
   const [guide, setGuide] = useState(false);
   const areas: Record<string, JSX.Element> = {
-    header: <Header view={view} onGuide={() => setGuide(true)} />,
+    header: <Header view={view} />,
     opponents: <Opponents view={view} />,
     table: <Table view={view} />,
-    events: <Events view={view} lines={fit.eventLines} />,
+    // the table bar shares the last events' row, at its end (layout.ts SOCIAL)
+    events: (
+      <div class="events-row">
+        <Events view={view} lines={fit.eventLines} />
+        <TableBar view={view} guide={<GuideButton onOpen={() => setGuide(true)} />} />
+      </div>
+    ),
     prompt: <Prompt view={view} />,
-    social: <TableBar view={view} />,
   };
   if (!spectator) {
     areas.mine = <Mine view={view} />;

@@ -2,7 +2,8 @@
  * The table bar (issue 34 s. 3, issue 35 s. 9): who watches ("3 watching", their avatars),
  * quick reactions (a player taps 🙂 and one of six fixed emoji; the server shows it on their
  * seat to the whole table, public as everything said at the table, R10) and, inside Discord,
- * Invite (the SDK's invite dialog). One row of 44 px controls under the tea table.
+ * Invite (the SDK's invite dialog), a player's sound toggle and the guide's "?". 44 px controls under the tea
+ * table, at the end of the last events' row; the open picker covers that row.
  */
 import type { JSX } from "preact";
 import { useContext, useState } from "preact/hooks";
@@ -10,6 +11,7 @@ import type { View } from "../protocol";
 import { REACTIONS } from "../social";
 import { Avatar, DiscordContext, useSocial } from "./Avatar";
 import { useApp } from "./context";
+import { SoundToggle } from "./TurnCue";
 
 /** "3 watching" with the watchers' avatars; nothing while nobody watches. */
 export function Watchers({ gameId }: { gameId: string }): JSX.Element | null {
@@ -44,7 +46,8 @@ export function InviteButton(): JSX.Element | null {
   );
 }
 
-export function TableBar({ view }: { view: View }): JSX.Element {
+/** `guide`: the guide's "?" button, the bar's last control. */
+export function TableBar({ view, guide }: { view: View; guide?: JSX.Element }): JSX.Element {
   const { tr, ctl } = useApp();
   const [open, setOpen] = useState(false);
   const player = view.seat !== null && view.result === null;
@@ -57,7 +60,7 @@ export function TableBar({ view }: { view: View }): JSX.Element {
     }
   };
   return (
-    <section class="area table-bar" style={{ gridArea: "social" }} data-testid="table-bar">
+    <section class={`table-bar${open ? " open" : ""}`} data-testid="table-bar">
       {open ? (
         <span class="reaction-picker" role="group" aria-label={tr.t("React")}>
           {REACTIONS.map((emoji) => (
@@ -82,7 +85,9 @@ export function TableBar({ view }: { view: View }): JSX.Element {
             <span aria-hidden="true">{open ? "✕" : "🙂"}</span>
           </button>
         ) : null}
+        {player && !open ? <SoundToggle /> : null}
         {open ? null : <InviteButton />}
+        {open ? null : guide}
       </span>
     </section>
   );
