@@ -257,3 +257,15 @@ def phone(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[Any]:
+    """The real bot in local mode (``bot.py --local``, a ``tests.activity.local_bot.LocalBot``),
+    killed at the end whatever happened."""
+    from tests.activity.local_bot import LocalBot  # it imports this module's helpers
+
+    bot = LocalBot(tmp_path)
+    bot.start()
+    yield bot
+    bot.kill()

@@ -11,14 +11,11 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.activity.local_bot import (
     STEP_PASSED,
-    LocalBot,
     assert_fits,
     play_one_action,
     shown_result,
@@ -30,14 +27,6 @@ from tests.activity.test_local_game import referee
 pytestmark = pytest.mark.browser
 
 GROUP_DM = "&guild_id=none&channel_id=545454545454"
-
-
-@pytest.fixture
-def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:
-    bot = LocalBot(tmp_path)
-    bot.start()
-    yield bot
-    bot.kill()
 
 
 def test_a_whole_group_dm_game_at_360x640(phone, local_bot):

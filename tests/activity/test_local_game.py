@@ -13,9 +13,7 @@ reload), the move made before the crash is still there, and the game goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -32,15 +30,6 @@ from tests.activity.local_bot import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:
-    """The real bot in local mode, killed at the end whatever happened."""
-    bot = LocalBot(tmp_path)
-    bot.start()
-    yield bot
-    bot.kill()
 
 
 def referee(bot: LocalBot, game_id: str) -> Referee:

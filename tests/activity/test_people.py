@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.activity.conftest import ACTIVITY, PHONE
-from tests.activity.local_bot import LocalBot, assert_fits
+from tests.activity.local_bot import assert_fits
 from tests.activity.test_accessibility import SCREENS, open_scene, serious_violations
 
 pytestmark = pytest.mark.browser
@@ -39,14 +38,6 @@ def says(lang: str, msgid: str) -> str:
 def watching(lang: str, n: int) -> str:
     forms = catalog(lang)["plurals"]["{n} watching"]
     return (forms[0] if n == 1 else forms[1]).replace("{n}", str(n))
-
-
-@pytest.fixture
-def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:
-    bot = LocalBot(tmp_path)
-    bot.start()
-    yield bot
-    bot.kill()
 
 
 @pytest.fixture

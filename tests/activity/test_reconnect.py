@@ -11,8 +11,6 @@ the page is back within 2 s, with no reload. "Try now" tries at once.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -23,15 +21,6 @@ pytestmark = pytest.mark.browser
 OPEN = "() => window.hats.store.state.conn.status === 'open'"
 ATTEMPTS = "(n) => window.hats.store.state.conn.attempt >= n"
 BACK_WITHIN_S = 2.0
-
-
-@pytest.fixture
-def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:
-    """The real bot in local mode, killed at the end whatever happened."""
-    bot = LocalBot(tmp_path)
-    bot.start()
-    yield bot
-    bot.kill()
 
 
 def _go_offline(phone, bot: LocalBot, attempts: int) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,6 @@ from engine.scoring import provisional_scores
 from tests.activity.conftest import PHONE
 from tests.activity.local_bot import (
     STEP_PASSED,
-    LocalBot,
     assert_fits,
     play_one_action,
     sit_down_with_two_ais,
@@ -53,14 +51,6 @@ RECORD_SCORES = """() => {
   });
   record();
 }"""
-
-
-@pytest.fixture
-def local_bot(client_dist: Path, tmp_path: Path) -> Iterator[LocalBot]:
-    bot = LocalBot(tmp_path)
-    bot.start()
-    yield bot
-    bot.kill()
 
 
 async def _rules_scores(db_path: Path, game_id: int, steps_seen: list[int]) -> dict[str, Any]:

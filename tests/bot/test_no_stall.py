@@ -50,9 +50,11 @@ def allowed_gap(other_process):
     """The longest wait allowed between two steps: the turn timer plus the AI's pause.
 
     With a second process, a deadline one process wrote is seen by the other at its next
-    look, at most ``service.runner.POLL_SECONDS`` later (what a poll costs, not a stall).
+    look, at most ``service.runner.POLL_SECONDS`` later (what a poll costs, not a stall); on
+    a busy machine a look may come a poll or two late, so three polls are allowed: still far
+    below the stall this guards against (a minute).
     """
-    return TIMER + AI_DELAY + (other_process.poll if other_process is not None else 0.0)
+    return TIMER + AI_DELAY + (3 * other_process.poll if other_process is not None else 0.0)
 
 
 def rearmed() -> float:

@@ -11,14 +11,14 @@ change in one process meets the AI's step in the other, and no deadline is lost 
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pytest
 
 from cogs.clock import now
+from cogs.scheduler import _BotRunner
 from data import open_store
-from service import DeadlinePolicy, DeadlineRunner, GameService
+from service import DeadlinePolicy, GameService
 from service.deadlines import AI, AI_RETRY
 from service.due import fire_ai
 from service.runner import POLL_SECONDS
@@ -39,21 +39,6 @@ from tests.bot.test_no_stall import (  # noqa: F401
 )
 
 pytestmark = pytest.mark.postgres
-
-
-class OnBotClock(DeadlineRunner):
-    """A DeadlineRunner that sleeps on simcord's clock, as the bot's own runner does."""
-
-    def __init__(self, bot, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.bot = bot
-
-    def wake(self) -> None:
-        self.bot.dispatch("hats_wake")
-
-    async def sleep(self, delay: float | None) -> None:
-        with contextlib.suppress(TimeoutError):
-            await self.bot.wait_for("hats_wake", timeout=delay)
 
 
 @pytest.fixture
@@ -83,7 +68,7 @@ async def other_process(simcord_env, pg_url):
         if await fire_ai(games, row) is not None:
             runner.moves += 1
 
-    runner = OnBotClock(
+    runner = _BotRunner(
         simcord_env.bot,
         store,
         fire,
