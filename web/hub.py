@@ -467,6 +467,7 @@ class Hub:
             labels=labels,
             texts=self.event_texts,
             avatars=avatars,
+            shared=cache,
         )
         text = encode_view(frame)
         if cache is not None:

@@ -97,6 +97,7 @@ def view_frame(
     labels: list[SeatLabel] | None = None,
     texts: EventTexts | None = None,
     avatars: Sequence[str | None] | None = None,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``view`` frame of ``session`` for ``seat`` (None: a spectator), JSON-ready.
 
@@ -105,6 +106,8 @@ def view_frame(
     act (the turn timer), or None. ``labels`` (:func:`plain_labels` in ``tr``'s language)
     and ``texts`` let the frames of one step share their work (``web.hub``). ``avatars``: each
     seat's avatar, a path on Discord's CDN or None (an AI, a local player; ``web.people``).
+    ``shared``: a dict the frames of one step share, for what is the same for every viewer
+    (public: the running scores), worked out once per step.
     """
     game = session.game
     obs: Observation = game.observation(seat, last_events=2 * EVENTS_SHOWN)
@@ -157,7 +160,7 @@ def view_frame(
         "deck_size": obs.deck_size,
         "discard_size": obs.discard_size,
         "cookie": obs.cookie,
-        "scores": _running_scores(obs),
+        "scores": _shared(shared, "scores", lambda: _running_scores(obs)),
         "active_seat": obs.active_seat,
         "to_move": obs.to_move,
         "round": obs.round,
@@ -180,6 +183,15 @@ def view_frame(
         "events": events,
         "result": _result(obs),
     }
+
+
+def _shared(shared: dict[Any, Any] | None, key: str, make: Any) -> Any:
+    """``shared[key]``, made with ``make()`` the first time (no ``shared``: made each time)."""
+    if shared is None:
+        return make()
+    if key not in shared:
+        shared[key] = make()
+    return shared[key]
 
 
 def _running_scores(obs: Observation) -> list[int]:
