@@ -9,23 +9,15 @@ renders no mention pills). No second DM repeats it. An offerer who plays by slas
 
 from __future__ import annotations
 
-import pytest
-
 from engine import ActionKind
 from tests.bot.helpers import act_on_hand, dm_of, open_and_start, v2_texts
-from tests.bot.test_teams import SWAP_TIMEOUT, hand_dm, player_of
+from tests.bot.test_teams import (
+    bot_options,  # noqa: F401 (the same bot: the swap timeout set)
+    hand_dm,
+    player_of,
+)
 
 HINT = "A new message comes when it is your turn; "
-
-
-@pytest.fixture
-def bot_options():
-    return {
-        "turn_timer": None,
-        "ai_delay": 0.0,
-        "swap_timeout": float(SWAP_TIMEOUT),
-        "edit_limit": None,
-    }
 
 
 def _first(game, seat, kind):
