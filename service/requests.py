@@ -17,9 +17,10 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from data.game_flags import hints_allowed
+from data.game_flags import hints_allowed, is_rated_kind
 from engine import Action, Event, Observation
 from engine.actions import END_TURN
+from history.ratings import MIN_HUMANS
 from service.errors import N_, ServiceError
 
 if TYPE_CHECKING:
@@ -151,19 +152,16 @@ def hint_seed(session: GameSession, seat: int) -> int:
     return session.version * 4 + seat
 
 
-MIN_RATED_HUMANS = 2
-"""A game with fewer humans is never rated (history.ratings ``MIN_HUMANS``)."""
-
-
 def is_unrated(session: GameSession) -> bool:
     """True when ``session`` moves no rating whatever happens.
 
-    That is: hints allowed (practice or the host's Hints, :func:`data.game_flags.is_rated_kind`)
-    or fewer than 2 distinct humans (history.ratings), so a hint there gives nobody an edge
+    That is: a kind of game that is never rated (:func:`data.game_flags.is_rated_kind`:
+    practice, the host's Hints, a DM or group DM Activity) or fewer than
+    :data:`history.ratings.MIN_HUMANS` distinct humans, so a hint there gives nobody an edge
     over a rated opponent.
     """
     humans = {s.user_id for s in session.seats if s.ai_level is None and s.user_id is not None}
-    return hints_allowed(session.row.settings) or len(humans) < MIN_RATED_HUMANS
+    return not is_rated_kind(session.row.settings) or len(humans) < MIN_HUMANS
 
 
 def hint_position(
