@@ -53,6 +53,7 @@ from web.hub import Hub, Viewer
 from web.instances import ChannelAccess, DiscordInstances, InstanceCache, InstanceLookup
 from web.local_users import CountedLocalUsers, LocalUsers
 from web.people import People
+from web.rate import take_token
 from web.socket import RATE_BURST, RATE_PER_S, FrameError, serve_socket
 
 if TYPE_CHECKING:
@@ -654,9 +655,8 @@ class WebServer:
         """Take one of ``user_id``'s reaction tokens in ``game_id`` (a token bucket)."""
         key = (game_id, user_id)
         tokens, at = self._reaction_tokens.pop(key, (REACTION_BURST, now))
-        tokens = min(REACTION_BURST, tokens + max(0.0, now - at) * REACTION_PER_S)
-        allowed = tokens >= 1.0
-        self._reaction_tokens[key] = (tokens - 1.0 if allowed else tokens, now)
+        allowed, left = take_token(tokens, at, now, burst=REACTION_BURST, per_s=REACTION_PER_S)
+        self._reaction_tokens[key] = (left, now)
         while len(self._reaction_tokens) > 10_000:
             del self._reaction_tokens[next(iter(self._reaction_tokens))]
         return allowed

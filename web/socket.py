@@ -39,6 +39,7 @@ from web.auth import BadSession, DiscordUnreachable, ExpiredSession
 from web.frames import parse_json
 from web.hub import CLOSE_BAD_SESSION, Viewer
 from web.instances import NotInInstance, Place, UnknownInstance
+from web.rate import take_token
 from web.views import plain_labels
 
 if TYPE_CHECKING:
@@ -221,12 +222,11 @@ class Conversation:
 
     def _take_token(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.rate_burst, self.tokens + (now - self.refilled) * self.rate_per_s)
+        allowed, self.tokens = take_token(
+            self.tokens, self.refilled, now, burst=self.rate_burst, per_s=self.rate_per_s
+        )
         self.refilled = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+        return allowed
 
     def _bad_frame_text(self) -> str:
         return self.tr("The app sent a request this server does not understand.")
