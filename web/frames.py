@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "BadJSON", "TooBig", "depth", "parse_json"]
+__all__ = ["MAX_DEPTH", "BadJSON", "TooBig", "depth", "parse_json", "snowflake"]
 
 MAX_DEPTH = 16
 """Nesting a client's JSON may have (the protocol's deepest frame, ``act``, has 2)."""
@@ -69,3 +69,18 @@ def parse_json(text: str | bytes, *, max_chars: int, max_depth: int = MAX_DEPTH)
         return json.loads(text)
     except (ValueError, RecursionError):
         raise BadJSON("not JSON") from None
+
+
+def snowflake(value: object, *, text_only: bool = False) -> int | None:
+    """A Discord id (a snowflake) sent as a string of at most 20 digits, else None.
+
+    A non-negative int is taken too (a client may send a number), unless ``text_only`` (as
+    Discord's own API writes ids: strings).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and value >= 0 and not text_only:
+        return value
+    if isinstance(value, str) and value.isdecimal() and len(value) <= 20:
+        return int(value)
+    return None

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 import aiohttp
 
 from web.auth import HTTP_TIMEOUT_S, DiscordUnreachable
+from web.frames import snowflake
 
 __all__ = [
     "INSTANCE_TTL",
@@ -119,18 +120,12 @@ def place_from(body: Any, instance_id: str) -> Place | None:
     if not isinstance(location, dict) or not isinstance(users, list):
         return None
     kind = location.get("kind")
-    channel = _snowflake(location.get("channel_id"))
-    guild = _snowflake(location.get("guild_id"))
+    channel = snowflake(location.get("channel_id"), text_only=True)
+    guild = snowflake(location.get("guild_id"), text_only=True)
     if kind not in ("gc", "pc") or channel is None or (kind == "gc" and guild is None):
         return None
-    ids = frozenset(u for u in (_snowflake(x) for x in users) if u is not None)
+    ids = frozenset(u for u in (snowflake(x, text_only=True) for x in users) if u is not None)
     return Place(instance_id, kind, guild if kind == "gc" else None, channel, ids)
-
-
-def _snowflake(value: object) -> int | None:
-    if isinstance(value, str) and value.isdecimal() and len(value) <= 20:
-        return int(value)
-    return None
 
 
 class DiscordInstances:

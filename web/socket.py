@@ -36,7 +36,7 @@ from service.requests import (
 )
 from texts.replies import error_text, fault_text
 from web.auth import BadSession, DiscordUnreachable, ExpiredSession
-from web.frames import parse_json
+from web.frames import parse_json, snowflake
 from web.hub import CLOSE_BAD_SESSION, Viewer
 from web.instances import NotInInstance, Place, UnknownInstance
 from web.rate import take_token
@@ -361,7 +361,7 @@ class Conversation:
         """The game a request names: the one this client watches, live."""
         viewer = self.viewer
         assert viewer is not None
-        game_id = _snowflake(frame.get("game_id"))
+        game_id = snowflake(frame.get("game_id"))
         if game_id is None or game_id != viewer.game_id:
             raise FrameError(
                 "unknown_game",
@@ -529,7 +529,7 @@ class Conversation:
         """``rematch``: a new lobby with the same players and settings."""
         viewer = self.viewer
         assert viewer is not None
-        game_id = _snowflake(frame.get("game_id"))
+        game_id = snowflake(frame.get("game_id"))
         if game_id is None:
             raise FrameError("bad_frame", self._bad_frame_text())
         try:
@@ -560,14 +560,3 @@ def _request_id(frame: Any) -> int | float | None:
     if not isinstance(request_id, int | float) or isinstance(request_id, bool):
         return None
     return request_id
-
-
-def _snowflake(value: object) -> int | None:
-    """An id sent as a string of digits (or a number), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and value >= 0:
-        return value
-    if isinstance(value, str) and value.isdecimal() and len(value) <= 20:
-        return int(value)
-    return None
