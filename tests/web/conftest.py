@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from aiohttp.test_utils import TestServer
 
 from data import open_store
 from data.rows import LobbySeat
-from service import GameService
+from service import GameService, GameSession
 from texts.i18n import Translator
 from web import WebConfig, WebServer
 from web.instances import Place
@@ -220,6 +220,29 @@ class WebWorld:
         await self.games.update_lobby(row.id, lambda r: (seats, dict(r.settings)))
         session = await self.games.start_game(row.id)
         return session.id
+
+    async def seated_game(
+        self,
+        users: list[int],
+        *,
+        name: str = "P{i}",
+        watchers: Sequence[tuple[int, str]] = (),
+        place: str = "server",
+    ) -> tuple[list[Client], list[Client], GameSession]:
+        """``users`` (named ``name.format(i=seat)``) and ``watchers`` (user id, name) open
+        ``place``'s Activity and see its lobby; then the game of ``users`` starts and is
+        shown to them. Returns ``(players' clients, watchers' clients, the live session)``."""
+        clients = [
+            await self.connect(u, name.format(i=i), place=place) for i, u in enumerate(users)
+        ]
+        watching = [await self.connect(u, n, place=place) for u, n in watchers]
+        for client in [*clients, *watching]:
+            await client.until(lambda f: f["t"] == "lobby")
+        game_id = await self.start_game(users, place=place)
+        await self.server.hub.game_started(INSTANCE[place][2], game_id)
+        session = self.games.cached(game_id)
+        assert session is not None
+        return clients, watching, session
 
 
 class Client:

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, Step
-from tests.web.conftest import INSTANCE, open_web_world
+from tests.web.conftest import open_web_world
 from texts.common import card_short
 
 CARD_FIELDS = ("board", "hand", "own_black_hats")
@@ -81,14 +81,10 @@ def audit(frames: list[dict], seat: int | None, steps: list[Step], config) -> in
 
 async def play_whole_game(world, seats: int, seed: int, place: str = "server") -> None:
     users = [9000 + i for i in range(seats)]
-    clients = [await world.connect(u, f"P{i}", place=place) for i, u in enumerate(users)]
-    spectator = await world.connect(8999, "Watcher", place=place)
-    for client in [*clients, spectator]:
-        await client.until(lambda f: f["t"] == "lobby")
-    game_id = await world.start_game(users, place=place)
-    await world.server.hub.game_started(INSTANCE[place][2], game_id)
+    clients, (spectator,), session = await world.seated_game(
+        users, watchers=[(8999, "Watcher")], place=place
+    )
     rng = random.Random(seed)
-    session = world.games.cached(game_id)
     while not session.game.is_over:
         version = session.version
         for client in [*clients, spectator]:

@@ -11,18 +11,11 @@ import asyncio
 import random
 import types
 
-from tests.web.conftest import CHANNEL
-
 
 async def test_an_idle_client_holds_no_writer_task(web_world):
     world = web_world
     users = [7300, 7301, 7302]
-    clients = [await world.connect(u, f"P{i}") for i, u in enumerate(users)]
-    for client in clients:
-        await client.until(lambda f: f["t"] == "lobby")
-    game_id = await world.start_game(users)
-    await world.server.hub.game_started(CHANNEL, game_id)
-    session = world.games.cached(game_id)
+    clients, _, session = await world.seated_game(users)
     rng = random.Random(5)
     hub = world.server.hub
     tasks_before = len(asyncio.all_tasks())
@@ -33,13 +26,13 @@ async def test_an_idle_client_holds_no_writer_task(web_world):
         for client in clients:
             view = await client.view_at(session.version)
             assert view["step"] == session.version
-        viewers = list(hub.by_game[game_id])
+        viewers = list(hub.by_game[session.id])
         assert len(viewers) == 3
         assert all(v.writer is None for v in viewers), "an idle client kept its writer task"
     assert len(asyncio.all_tasks()) <= tasks_before
     # a frame still goes out after the writer ended, and in order
     for client in clients:
-        rid = await client.request({"t": "auto_end", "game_id": str(game_id), "on": True})
+        rid = await client.request({"t": "auto_end", "game_id": str(session.id), "on": True})
         assert (await client.answer(rid))["t"] in ("ack", "error")
 
 

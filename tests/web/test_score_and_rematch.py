@@ -19,18 +19,14 @@ from hypothesis import strategies as st
 
 from engine import Game
 from engine.scoring import provisional_scores
-from tests.web.conftest import CHANNEL, open_web_world
+from tests.web.conftest import open_web_world
 
 
 async def _play_to_the_end(world, users: list[int], seed: int):
-    clients = [await world.connect(u, f"Player {i}") for i, u in enumerate(users)]
-    spectator = await world.connect(8999, "Watcher")
-    for client in [*clients, spectator]:
-        await client.until(lambda f: f["t"] == "lobby")
-    game_id = await world.start_game(users)
-    await world.server.hub.game_started(CHANNEL, game_id)
+    clients, (spectator,), session = await world.seated_game(
+        users, name="Player {i}", watchers=[(8999, "Watcher")]
+    )
     rng = random.Random(seed)
-    session = world.games.cached(game_id)
     while not session.game.is_over:
         version = session.version
         for client in [*clients, spectator]:
@@ -116,12 +112,7 @@ async def test_the_turn_ends_by_itself_when_nothing_optional_is_left(tmp_path):
     """R11 (issue 35.11): discard first, then the main action: no End turn tap is needed."""
     async with open_web_world(tmp_path, rate_per_s=1e6, rate_burst=1e6) as world:
         users = [9301, 9302, 9303]
-        clients = [await world.connect(u, f"P{i}") for i, u in enumerate(users)]
-        for client in clients:
-            await client.until(lambda f: f["t"] == "lobby")
-        game_id = await world.start_game(users)
-        await world.server.hub.game_started(CHANNEL, game_id)
-        session = world.games.cached(game_id)
+        clients, _, session = await world.seated_game(users)
         seat = session.game.to_move
         mover = clients[seat]
         view = await mover.view_at(0)
