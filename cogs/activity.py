@@ -35,7 +35,6 @@ from cogs.command_i18n import COMMAND_LOCALES, CommandString, CommandTranslator
 from cogs.errors import GuardedItem
 from cogs.replies import send_private
 from texts.controls import open_table_label
-from texts.i18n import N_
 from texts.replies import activity_not_offered_text
 
 if TYPE_CHECKING:
@@ -63,12 +62,6 @@ LAUNCH_BY_DISCORD = 2
 ENTRY_POINT_NAME = "launch"
 """The Entry Point command's name (Discord's default one is called "Launch" too)."""
 ENTRY_POINT_DESCRIPTION = "Open the live table of Hats in this channel"
-NEEDS_SERVER = N_(
-    "Hats needs a server channel: open the Activity in a text or voice channel of a server. "
-    "In direct messages, play with /hats hand."
-)
-
-
 class ActivityButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=OPEN_ID):
     """Open the table: launches the Activity in the message's channel (LAUNCH_ACTIVITY)."""
 
