@@ -68,14 +68,12 @@ class ChannelAccessOf:
             self.calls += 1
             try:
                 member = await guild.fetch_member(user_id)
-            except discord.NotFound:
-                return False
-            except discord.HTTPException:
+            except discord.HTTPException:  # NotFound (not a member) among them
                 return False
         perms = channel.permissions_for(member)
         send = (
             perms.send_messages_in_threads
             if isinstance(channel, discord.Thread)
-            else (perms.send_messages)
+            else perms.send_messages
         )
         return perms.view_channel and send
