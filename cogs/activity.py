@@ -62,6 +62,8 @@ LAUNCH_BY_DISCORD = 2
 ENTRY_POINT_NAME = "launch"
 """The Entry Point command's name (Discord's default one is called "Launch" too)."""
 ENTRY_POINT_DESCRIPTION = "Open the live table of Hats in this channel"
+
+
 class ActivityButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=OPEN_ID):
     """Open the table: launches the Activity in the message's channel (LAUNCH_ACTIVITY)."""
 
