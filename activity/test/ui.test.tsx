@@ -143,17 +143,20 @@ describe("the game screen", () => {
   });
 });
 
+/** A finished 3-player game: Bo (seat 2) wins with 12 points. */
+const END_RESULT = {
+  ranking: [2, 0, 1],
+  totals: [9, 4, 12],
+  favourites: ["red1", "blue3", "green2"],
+  black_hats: [["blue6"], [], []],
+  hands: [["red1"], ["blue3"], ["green2"]],
+  teams: null,
+  winners: [2],
+};
+
 describe("the end screen", () => {
   it("ranks the players with a trophy for the winner and offers a rematch", async () => {
-    const result = {
-      ranking: [2, 0, 1],
-      totals: [9, 4, 12],
-      favourites: ["red1", "blue3", "green2"],
-      black_hats: [["blue6"], [], []],
-      hands: [["red1"], ["blue3"], ["green2"]],
-      teams: null,
-      winners: [2],
-    };
+    const result = END_RESULT;
     const { q, sent } = mount([view({ result, legal: [] })]);
     expect(q("winner")!.textContent).toBe("🏆 Bo wins with 12 points.");
     expect(q("rank-2")!.textContent).toContain("🏆");
@@ -163,13 +166,7 @@ describe("the end screen", () => {
 
   it("explains each total by the rules' parts, marks the favourite in words and says why the winner won (issue 35.2)", () => {
     const result = {
-      ranking: [2, 0, 1],
-      totals: [9, 4, 12],
-      favourites: ["red1", "blue3", "green2"],
-      black_hats: [["blue6"], [], []],
-      hands: [["red1"], ["blue3"], ["green2"]],
-      teams: null,
-      winners: [2],
+      ...END_RESULT,
       breakdown: [
         { collection: 4, black_hats: 1, favourite: -1, cookie: 5, total: 9 },
         { collection: 7, black_hats: 0, favourite: -3, cookie: 0, total: 4 },
