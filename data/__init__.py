@@ -55,6 +55,9 @@ Repositories (every method is a coroutine unless noted; times are unix seconds; 
                             timers=()) -> int
         # StaleSequence(expected, actual): nothing written (double click, race); GameNotLive
         # timers=[TimerChange(kind, due_at | None, seat, payload)]: same transaction as the step
+    store.steps.append_judged(game_id, expected_seq, step_dict, *, actor, at,
+                              deadlines=StepDeadlines(seats, changes, rejudge))
+        -> (changes written, stored seats | None)  # judged again if the stored seats differ
     store.steps.load_steps(game_id) -> list[dict];  store.steps.step_count(game_id) -> int
 
     store.messages.set_message(game_id, role, channel_id, message_id, *, seat=None)

@@ -21,7 +21,16 @@ from data.game_flags import not_practice_sql
 from data.lobbies import is_channel_conflict
 from data.messages import MESSAGE_COLUMNS, message_row
 from data.outbox import OutboxKind, add_item
-from data.rows import GameRow, GameStatus, LiveGame, SeatRow, SeatSpec, TimerChange
+from data.rows import (
+    SEAT_COLUMNS,
+    GameRow,
+    GameStatus,
+    LiveGame,
+    SeatRow,
+    SeatSpec,
+    TimerChange,
+    seat_row,
+)
 from data.steps import decode_step_rows, step_json
 from data.timers import TimerPlan, write_timers_at_step
 from engine import GameConfig
@@ -41,7 +50,6 @@ __all__ = [
 GAME_COLUMNS = (
     "id, guild_id, channel_id, config, settings, status, created_at, updated_at, finished_at"
 )
-SEAT_COLUMNS = "game_id, seat, user_id, ai_level, away, auto_turns"
 
 
 def game_row(r: Sequence[Any]) -> GameRow:
@@ -57,11 +65,6 @@ def game_row(r: Sequence[Any]) -> GameRow:
         updated_at=r[7],
         finished_at=r[8],
     )
-
-
-def seat_row(r: Sequence[Any]) -> SeatRow:
-    """A :class:`SeatRow` from a row selected with :data:`SEAT_COLUMNS`."""
-    return SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
 
 
 async def require_live(tx: Transaction, game_id: int, for_update: str = "") -> None:

@@ -8,13 +8,14 @@ through the repository).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import GameConfig, Step
 
 __all__ = [
+    "SEAT_COLUMNS",
     "GameChange",
     "GameMessage",
     "GameRow",
@@ -30,6 +31,7 @@ __all__ = [
     "TimerChange",
     "TimerRow",
     "UserStats",
+    "seat_row",
 ]
 
 
@@ -117,6 +119,15 @@ class SeatRow:
     ai_level: str | None
     away: bool
     auto_turns: int
+
+
+SEAT_COLUMNS = "game_id, seat, user_id, ai_level, away, auto_turns"
+"""The columns of ``game_seats`` that :func:`seat_row` reads, in its order."""
+
+
+def seat_row(r: Sequence[Any]) -> SeatRow:
+    """A :class:`SeatRow` from a row selected with :data:`SEAT_COLUMNS`."""
+    return SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
 
 
 @dataclass(frozen=True, slots=True)

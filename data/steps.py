@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from data import jsoncodec
-from data.db import Database
+from data.db import Database, Transaction
 from data.dialect import Dialect
 from data.errors import (
     ConstraintViolated,
@@ -16,8 +16,13 @@ from data.errors import (
     ReplayFailed,
     StaleSequence,
 )
-from data.rows import GameStatus, TimerChange
-from data.timers import check_timer_change, write_timer_changes
+from data.rows import GameStatus, SeatRow, TimerChange
+from data.timers import (
+    StepDeadlines,
+    check_timer_change,
+    write_step_deadlines,
+    write_timer_changes,
+)
 from engine import Step
 
 __all__ = [
@@ -29,6 +34,8 @@ __all__ = [
     "is_step_conflict",
     "step_json",
 ]
+
+T = TypeVar("T")
 
 AUTO_ACTOR = "auto"
 """The actor of a move the AI played for an absent player (``LiveGame.auto_seqs``)."""
@@ -141,6 +148,56 @@ class Steps:
         GameNotFound, GameNotLive, ValueError when ``step`` does not decode as an engine Step or
         a timer change is malformed, StoreFault (nothing written).
         """
+        for change in timers:
+            check_timer_change(change)  # refused before anything is written
+        if not timers:
+            return (await self._append(game_id, expected_seq, step, actor, at, None))[0]
+
+        async def write(tx: Transaction) -> None:
+            await write_timer_changes(tx, game_id, timers)
+
+        return (await self._append(game_id, expected_seq, step, actor, at, write))[0]
+
+    async def append_judged(
+        self,
+        game_id: int,
+        expected_seq: int,
+        step: Mapping[str, Any],
+        *,
+        actor: str = "player",
+        at: float,
+        deadlines: StepDeadlines,
+    ) -> tuple[list[TimerChange], tuple[SeatRow, ...] | None]:
+        """:meth:`append_step` with deadlines judged on the seats stored at the commit.
+
+        The step's deadlines are written in its transaction by
+        :func:`~data.timers.write_step_deadlines`: ``deadlines.changes`` when the stored seats
+        are ``deadlines.seats``, else what ``deadlines.rejudge`` owes for the stored seats (a
+        seat change another process stored after the caller read its copy, issue 36.1).
+        Returns the timer changes written and the stored seats when they differed (None when
+        the copy was current). Raises as :meth:`append_step` (nothing written).
+        """
+        for change in deadlines.changes:
+            check_timer_change(change)
+
+        async def write(tx: Transaction) -> tuple[list[TimerChange], tuple[SeatRow, ...] | None]:
+            return await write_step_deadlines(tx, game_id, deadlines)
+
+        return (await self._append(game_id, expected_seq, step, actor, at, write))[1]
+
+    async def _append(
+        self,
+        game_id: int,
+        expected_seq: int,
+        step: Mapping[str, Any],
+        actor: str,
+        at: float,
+        then: Callable[[Transaction], Awaitable[T]] | None,
+    ) -> tuple[int, T]:
+        """Append the step, then run ``then(tx)`` in its transaction; (seq, what it returned).
+
+        Without ``then`` the append is one statement (the fast path; ``None`` returned).
+        """
         if not isinstance(expected_seq, int) or expected_seq < 0:
             raise ValueError(f"expected_seq must be an int >= 0, got {expected_seq!r}")
         params = {
@@ -150,19 +207,18 @@ class Steps:
             "actor": actor,
             "at": at,
         }
-        for change in timers:
-            check_timer_change(change)  # refused before anything is written
         sql = append_step_sql(self._db.dialect)
         row: Any = None
+        result: Any = None
         try:
-            if not timers:
+            if then is None:
                 row = await self._db.fetch_one(sql, params)
             else:
                 async with self._db.write() as tx:
                     row = await tx.one(sql, params)
                     if row is None:
                         raise _Refused
-                    await write_timer_changes(tx, game_id, timers)
+                    result = await then(tx)
         except _Refused:
             row = None
         except ConstraintViolated as exc:  # primary key: a writer on another connection
@@ -170,7 +226,7 @@ class Steps:
             if not is_step_conflict(exc):
                 raise
         if row is not None:
-            return int(row[0])
+            return int(row[0]), result
         raise await self._refusal(game_id, expected_seq)
 
     async def _refusal(self, game_id: int, expected_seq: int) -> Exception:

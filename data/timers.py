@@ -12,18 +12,21 @@ be claimed again soon (:meth:`Timers.postpone`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from data import jsoncodec
 from data.db import Database, Transaction
-from data.rows import TimerChange, TimerRow
+from data.rows import SEAT_COLUMNS, SeatRow, TimerChange, TimerRow, seat_row
 
 __all__ = [
     "TIMER_COLUMNS",
+    "StepDeadlines",
     "TimerPlan",
     "Timers",
     "check_timer_change",
     "timer_row",
+    "write_step_deadlines",
     "write_timer_changes",
     "write_timers_at_step",
 ]
@@ -116,6 +119,48 @@ async def write_timers_at_step(
     changes = list(plan(held))
     await write_timer_changes(tx, game_id, changes)
     return changes
+
+
+@dataclass(frozen=True, slots=True)
+class StepDeadlines:
+    """The deadlines that follow a step, judged on a copy of the game's seats (issue 36.1).
+
+    ``changes`` (see :func:`write_timer_changes`) were judged on ``seats``. Another process may
+    have stored a seat change after that copy was read (a player turned away, an AI took a
+    seat): then the step's transaction judges again, ``rejudge(stored seats)`` giving the plan
+    applied to the timers held then (:data:`TimerPlan`). Both callables are pure.
+    """
+
+    seats: tuple[SeatRow, ...]
+    changes: tuple[TimerChange, ...]
+    rejudge: Callable[[tuple[SeatRow, ...]], TimerPlan]
+
+
+async def write_step_deadlines(
+    tx: Transaction, game_id: int, deadlines: StepDeadlines
+) -> tuple[list[TimerChange], tuple[SeatRow, ...] | None]:
+    """Write a step's deadlines inside its write transaction ``tx``, judged on the stored seats.
+
+    Reads the game's seats in a statement of its own, after the step's insert (on PostgreSQL
+    that insert share-locked the game row, so a seat change is either committed and seen here,
+    or waits for this transaction and then finds the step count moved on). When they equal
+    ``deadlines.seats`` the judged changes are written (one read more than before); else the
+    plan ``deadlines.rejudge(stored)`` is applied to the stored timers. Returns the changes
+    written and the stored seats when they differed from the copy (None when equal).
+    """
+    rows = await tx.all(
+        f"SELECT {SEAT_COLUMNS} FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    stored = tuple(map(seat_row, rows))
+    if stored == deadlines.seats:
+        changes = list(deadlines.changes)
+        await write_timer_changes(tx, game_id, changes)
+        return changes, None
+    timers = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ?", (game_id,))
+    held = {r.kind: r for r in map(timer_row, timers)}
+    changes = list(deadlines.rejudge(stored)(held))
+    await write_timer_changes(tx, game_id, changes)
+    return changes, stored
 
 
 def timer_row(r: Sequence[Any]) -> TimerRow:

@@ -50,6 +50,7 @@ from data import (
 from data.errors import ReplayFailed
 from data.game_flags import is_practice
 from data.rows import GameChange, TimerChange
+from data.timers import StepDeadlines, TimerPlan
 from engine import Action, Event, Game, GameConfig, Step, to_record
 from engine.actions import END_TURN
 from service.clock import Clock, system_clock
@@ -706,15 +707,19 @@ class GameService:
         step = Step(seat, action).to_dict()
         at = self.clock()
         timers: list[TimerChange] = []
+        stored_seats: tuple[SeatRow, ...] | None = None
         try:
             if staged.is_over:
                 session.row = await self._finish(pending, last_step=(seq, step, actor), at=at)
             else:
-                if self.deadlines is not None:
-                    timers = self.deadlines.after_step(pending, before, at=at)
-                await self.store.steps.append_step(
-                    session.id, seq, step, actor=actor, at=at, timers=timers
-                )
+                if self.deadlines is None:
+                    await self.store.steps.append_step(session.id, seq, step, actor=actor, at=at)
+                else:
+                    judged = self._step_deadlines(pending, before, at=at)
+                    timers = list(judged.changes)  # what a step of unknown outcome owes
+                    timers, stored_seats = await self.store.steps.append_judged(
+                        session.id, seq, step, actor=actor, at=at, deadlines=judged
+                    )
         except (StaleSequence, GameNotLive) as exc:
             # Another process moved first, or finished (or abandoned) the game meanwhile: the
             # store checks that before the sequence number. This copy is out of date.
@@ -740,6 +745,8 @@ class GameService:
             await self._roll_back(session, seq)
             raise
         session.game.adopt(staged)  # committed: now everyone may see it
+        if stored_seats is not None:  # another process changed a seat: the store's are newer
+            session.seats[:] = stored_seats
         if actor == "auto":
             session.auto_played.add(event.number)
         count_step(actor)
@@ -750,6 +757,25 @@ class GameService:
         if due:
             self.dispatch("hats_deadline", min(due))
         return event
+
+    def _step_deadlines(
+        self, pending: GameSession, before: int | None, *, at: float
+    ) -> StepDeadlines:
+        """The deadlines after a step (``pending`` holds it), judged again on newer seats.
+
+        :meth:`DeadlinePolicy.after_step` on this copy's seats; should the store hold other
+        seats when the step commits (a seat change another process stored meanwhile), the
+        step's transaction writes :meth:`DeadlinePolicy.standing` for the stored seats
+        instead, so a seat that an AI took over gets its move (issue 36.1).
+        """
+        policy = self.deadlines
+        assert policy is not None
+
+        def rejudge(seats: tuple[SeatRow, ...]) -> TimerPlan:
+            return policy.standing(dataclasses.replace(pending, seats=list(seats)), at=at)
+
+        changes = policy.after_step(pending, before, at=at)
+        return StepDeadlines(tuple(pending.seats), tuple(changes), rejudge)
 
     def _forget_old_finished(self, game_id: int) -> None:
         """Keep at most :data:`CACHED_FINISHED` finished games in the cache (oldest leave)."""

@@ -107,7 +107,8 @@ async def test_an_error_reported_after_the_step_was_stored_counts_the_step(world
     session = await open_and_start(world, 2)
     seat, action = pick(session, random.Random(6))
     player = player_at(world, session, seat)
-    fault = inject(world.env.bot.store, r"INSERT INTO steps", "io", after=True)
+    # the step's transaction (the step, then its deadlines judged on the stored seats)
+    fault = inject(world.env.bot.store, r"^\s*COMMIT", "io", after=True, times=1)
     result = await click_action(session, player, action)
     fault.clear()
     assert fault.hits == 1
@@ -331,7 +332,10 @@ async def test_a_move_whose_commit_outcome_is_unknown_is_never_called_not_saved(
     player = player_at(world, session, seat)
     other = player_at(world, session, 1 - seat)
     pings = len(list(dm_of(other).history()))
-    commit = inject(store, r"INSERT INTO steps", "io", after=stored)
+    if stored:  # the step's transaction commits, then the error is reported
+        commit = inject(store, r"^\s*COMMIT", "io", after=True, times=1)
+    else:
+        commit = inject(store, r"INSERT INTO steps", "io")
     # The step cannot be read back within the interaction's time (2 reads), then it can.
     reads = len(service.games.RESOLVE_DELAYS_S)
     inject(store, r"SELECT step, actor, at FROM steps", "io", times=reads)

@@ -41,24 +41,14 @@ from tests.bot.test_no_stall import (  # noqa: F401
 pytestmark = pytest.mark.postgres
 
 
-KNOWN_RACE = (
-    "issue 36.1, not closed across processes: a step made by a process whose copy of the "
-    "seats predates a seat change stored by another writes its deadlines from that old copy "
-    "(the step's transaction does not read the seats), and the game can wait for the sweep "
-    "(seen in 2 of 6 full runs)"
-)
-
-
 @pytest.fixture
-async def other_process(simcord_env, pg_url, request):
+async def other_process(simcord_env, pg_url):
     """A second process on the bot's database that plays the AI's moves when they fall due.
 
     Its own Store and GameService (the bot's deadline rules), and a runner that claims the
     ``ai`` deadlines (the turn timers stay with the bot: an auto-played turn speaks Discord).
     Its tasks belong to the bot's scope, so simcord waits for them as for the bot's own.
-    The tests that use it are expected to fail now and then: :data:`KNOWN_RACE`.
     """
-    request.node.add_marker(pytest.mark.xfail(strict=False, reason=KNOWN_RACE))
     store = await open_store(pg_url)
 
     def dispatch(name: str, *args) -> None:

@@ -147,3 +147,32 @@ def test_a_deadline_that_already_stands_is_kept():
     assert keep_standing([move], {AI: stored}) == []  # its claim stays
     older = TimerRow(8, 1, None, AI, 1, 4.0, {"seat": 1, "version": 2})
     assert keep_standing([move], {AI: older}) == [move]
+
+
+async def test_a_step_made_on_older_seats_writes_the_deadline_the_stored_seats_owe(target):
+    """Issue 36.1 across processes: the other process hands the next seat to an AI; this one,
+    whose copy still shows a human there, ends its turn. The AI gets its move at once."""
+    clock = Clock(3000.0)
+    async with await open_store(target) as one, await open_store(target) as other:
+        a, b = service(one, clock), service(other, clock)
+        game_id = await four_humans(one, 1, seed=7)
+        stale = await a.session(game_id)
+        await a.arm(stale)
+        mover = stale.game.to_move
+        theirs = await b.session(game_id)
+        probe = stale.game.copy()  # who moves after this turn, on this copy's own choices
+        while probe.to_move == mover:
+            probe.apply(mover, probe.legal_actions(mover)[0])
+        after = probe.to_move
+        await b.update_seat(theirs, after, away=True, ai_level="normal")
+        assert stale.seats[after].ai_level is None  # this copy has not heard of it
+
+        await until_the_move_passes(a, stale)
+        timers = await held(one, game_id)
+        assert stale.game.to_move == after
+        assert timers[AI] == (3000.0, {"seat": after, "version": stale.version})
+        assert TURN not in timers and REMINDER not in timers
+        assert stale.seats[after].ai_level == "normal"  # and the copy took the stored seats
+        game = await b.fresh_session(game_id)
+        ai = next(t for t in await one.timers.list_all() if t.kind == AI)
+    assert still_due(game, ai) == after
