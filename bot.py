@@ -50,6 +50,7 @@ from cogs.pictures import Pictures
 from data import Store, StoreError, check_path, open_store
 from data.config import database_path, database_url
 from engine.ai import ExpertBudget
+from runtime.gc_freeze import SurvivorFreezer
 from service import DeadlinePolicy, GameService
 from service.server_settings import ServerSettings
 from telemetry.logs import JsonFormatter
@@ -930,6 +931,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, handlers=[log_handler(settings)])
+    SurvivorFreezer().install()  # full collections scan only what aged since the last one
     if local:
         return asyncio.run(_run_local(settings))
     if not settings.token:

@@ -43,6 +43,9 @@ serve clients and learn of the steps through the store's change notifications
 (viewer v of game g on process (g + v) mod N); latency is reported apart for the viewers of
 the process that made the step and for those of the others, with each process's CPU.
 
+The server process freezes what survives each full garbage collection, as ``bot.py`` does
+(``runtime.gc_freeze``); ``--no-survivor-freeze`` leaves that out (the figures before it).
+
 ``--profile FILE``: a cProfile of the (idle machine) stepping phase, on the event loop
 thread's CPU clock (and of the connect phase, in ``FILE.connect``). The open-files limit is
 raised to what the connections need (``resource.setrlimit``). Figures and the command go
@@ -717,10 +720,13 @@ async def run_bench(args: argparse.Namespace, tmp: Path, database: str | None) -
 
 def main() -> None:
     """Parse the options; run the server (and its client process)."""
+    from runtime.gc_freeze import SurvivorFreezer
+
     if len(sys.argv) == 4 and sys.argv[1] == "--client":
         asyncio.run(client_main(sys.argv[2], sys.argv[3]))
         return
     if len(sys.argv) == 4 and sys.argv[1] == "--serve":
+        SurvivorFreezer().install()  # as bot.main
         asyncio.run(serve_main(sys.argv[2], sys.argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -739,9 +745,17 @@ def main() -> None:
         help="PostgreSQL URL (default: SQLite; with --processes 2+, a throwaway server)",
     )
     parser.add_argument("--profile", help="write a cProfile of the stepping phase here")
+    parser.add_argument(
+        "--no-survivor-freeze",
+        dest="survivor_freeze",
+        action="store_false",
+        help="do not freeze what survives a full collection (runtime.gc_freeze; the bot does)",
+    )
     args = parser.parse_args()
     if args.viewers < 1 or args.processes < 1:
         parser.error("--viewers and --processes must be at least 1")
+    if args.survivor_freeze:
+        SurvivorFreezer().install()  # as bot.main
     server_main(args)
 
 

@@ -8,7 +8,8 @@ layer and the ones below, never one above, and nothing below ``cogs`` imports di
 ``pictures``, ``history`` and ``coach`` are libraries over the engine (the store keeps ratings with
 ``history``), so they sit beside ``engine``'s first floor. ``telemetry`` (metrics, JSON logs)
 sits on the ground floor beside ``engine`` and imports nothing of the project, so every layer
-may count what it sees; so does ``tournament`` (the pure rules of a Swiss tournament: tables,
+may count what it sees; ``runtime`` (the garbage collector's policy that ``bot.py``
+installs) too; so does ``tournament`` (the pure rules of a Swiss tournament: tables,
 pairings, points, standings), which the service uses. ``texts`` (the game's words: the
 translator and its catalogs, every sentence about the game, user-text quoting, the team-chat
 guard) stands between the service and the two surfaces and returns plain strings: neither it
@@ -31,6 +32,7 @@ from tests.source import parse_source
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS = {
+    "runtime": 0,
     "telemetry": 0,
     "engine": 0,
     "tournament": 0,

@@ -451,7 +451,11 @@ class Hub:
             return cache[key]
         guild = session.row.guild_id
         names = self.people.names_in(guild)
-        labels = self.labels(session, viewer.tr, names)
+        labels = cache.get(("labels", locale)) if cache is not None else None
+        if labels is None:  # once per language and step
+            labels = self.labels(session, viewer.tr, names)
+            if cache is not None:
+                cache[("labels", locale)] = labels
         avatars = cache.get("avatars") if cache is not None else None
         if avatars is None:
             avatars = [self.people.avatar(s.user_id, guild) for s in session.seats]

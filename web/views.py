@@ -46,21 +46,22 @@ def _codes(cards: Sequence[Card] | None) -> list[str] | None:
 
 
 class EventTexts:
-    """Event lines already worded, shared by every view frame (an event never changes).
+    """Event entries already worded, shared by every view frame (an event never changes).
 
     Keyed by the game and the event's number, the viewer's seat (which decides what of the
     event it may see, ``Event.seen_by``), whether the AI played it for an absent human, the
-    language and the seat names: the same line is worded once, not once per viewer and step
-    (the last :data:`EVENTS_SHOWN` events are in every frame). The keys hold only numbers and
-    strings (no event objects: fewer objects for the garbage collector to scan). At most
-    ``size`` lines are kept (the oldest go first).
+    language and the seat names: the same entry is made once, not once per viewer and step
+    (the last :data:`EVENTS_SHOWN` events are in every frame), and every frame that shows it
+    holds the same object. The keys hold only numbers and strings (no event objects: fewer
+    objects for the garbage collector to scan). At most ``size`` entries are kept (the oldest
+    go first).
     """
 
     def __init__(self, size: int = 50_000) -> None:
         self.size = size
-        self._texts: dict[tuple[Any, ...], str] = {}
+        self._lines: dict[tuple[Any, ...], dict[str, Any]] = {}
 
-    def text(
+    def line(
         self,
         game_id: int,
         event: Event,
@@ -69,20 +70,29 @@ class EventTexts:
         tr: Tr,
         auto: bool,
         names: tuple[str, ...] | None = None,
-    ) -> str:
-        """The line of ``event`` of game ``game_id`` as ``seat`` may see it (``tr``'s words).
+    ) -> dict[str, Any]:
+        """The ``events`` entry of ``event`` of game ``game_id`` as ``seat`` may see it.
 
-        ``names``: the labels' names, when the caller has them at hand (one tuple per frame).
+        ``{"number", "seat", "kind", "slot", "text"}``: ``kind`` and ``slot`` are public
+        (R7-R10), ``text`` is the event worded in ``tr``'s language as ``seat`` may see it
+        (``auto``: the AI played it for an absent human). ``names``: the labels' names, when
+        the caller has them at hand (one tuple per frame). Read-only: it is shared.
         """
         if names is None:
             names = tuple(label.name for label in labels)
         key = (game_id, event.number, seat, auto, tr.locale, names)
-        found = self._texts.get(key)
+        found = self._lines.get(key)
         if found is None:
-            found = describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto)
-            if len(self._texts) >= self.size:
-                del self._texts[next(iter(self._texts))]
-            self._texts[key] = found
+            found = {
+                "number": event.number,
+                "seat": event.seat,
+                "kind": event.kind.value,
+                "slot": event.slot,
+                "text": describe_event(event.seen_by(seat), labels, tr, viewer=seat, auto=auto),
+            }
+            if len(self._lines) >= self.size:
+                del self._lines[next(iter(self._lines))]
+            self._lines[key] = found
         return found
 
 
@@ -114,6 +124,7 @@ def view_frame(
     if labels is None:
         labels = plain_labels(session, names, tr)
     texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
+    public = _shared(shared, "public", lambda: _public_part(session, obs, avatars, deadline))
     legal = obs.legal_actions() if seat is not None else None
     pending = obs.pending_swap
     # One line per move: a bare "ended their turn" step says nothing a player must read (the
@@ -123,15 +134,7 @@ def view_frame(
     names_key = tuple(label.name for label in labels)
     auto_played = session.auto_played
     events = [
-        {
-            "number": ev.number,
-            "seat": ev.seat,
-            "kind": ev.kind.value,
-            "slot": ev.slot,
-            "text": texts.text(
-                session.id, ev, seat, labels, tr, ev.number in auto_played, names_key
-            ),
-        }
+        texts.line(session.id, ev, seat, labels, tr, ev.number in auto_played, names_key)
         for ev in moves[-EVENTS_SHOWN:]
     ]
     blocked: dict[str, str] | None = None
@@ -141,31 +144,31 @@ def view_frame(
             line = refused_text(obs, card, tr)
             if line:
                 blocked[card.code] = line
-    hints = is_unrated(session)  # a hint a turn in any unrated game (issue 35.10)
+    # The keys in the protocol doc's order; the public values are shared by every viewer.
     return {
         "t": "view",
-        "game_id": str(session.id),
-        "step": session.version,
+        "game_id": public["game_id"],
+        "step": public["step"],
         "seat": seat,
         "names": [label.plain_name for label in labels],
-        "ai": [s.ai_level for s in session.seats],
-        "avatars": list(avatars) if avatars is not None else [None] * len(session.seats),
-        "teams": [list(t) for t in obs.teams] if obs.teams else None,
-        "board": [c.code for c in obs.board],
+        "ai": public["ai"],
+        "avatars": public["avatars"],
+        "teams": public["teams"],
+        "board": public["board"],
         "hand": _codes(obs.hand),
         "own_black_hats": _codes(obs.own_black_hats),
-        "hand_sizes": list(obs.hand_sizes),
-        "collections": [[c.code for c in cs] for cs in obs.collections],
-        "black_hat_counts": list(obs.black_hat_counts),
-        "deck_size": obs.deck_size,
-        "discard_size": obs.discard_size,
-        "cookie": obs.cookie,
-        "scores": _shared(shared, "scores", lambda: _running_scores(obs)),
-        "active_seat": obs.active_seat,
-        "to_move": obs.to_move,
-        "round": obs.round,
-        "main_done": obs.main_done,
-        "optional_used": obs.optional_used,
+        "hand_sizes": public["hand_sizes"],
+        "collections": public["collections"],
+        "black_hat_counts": public["black_hat_counts"],
+        "deck_size": public["deck_size"],
+        "discard_size": public["discard_size"],
+        "cookie": public["cookie"],
+        "scores": public["scores"],
+        "active_seat": public["active_seat"],
+        "to_move": public["to_move"],
+        "round": public["round"],
+        "main_done": public["main_done"],
+        "optional_used": public["optional_used"],
         "pending_swap": (
             None
             if pending is None
@@ -175,12 +178,49 @@ def view_frame(
                 "card": pending.card.code if pending.card is not None else None,
             }
         ),
-        "deadline": deadline if not obs.is_over else None,
+        "deadline": public["deadline"],
         "auto_end": auto_end if seat is not None else False,
-        "hints": hints,
+        "hints": public["hints"],
         "legal": None if legal is None else [a.to_dict() for a in legal],
         "blocked": blocked,
         "events": events,
+        "result": public["result"],
+    }
+
+
+def _public_part(
+    session: GameSession,
+    obs: Observation,
+    avatars: Sequence[str | None] | None,
+    deadline: float | None,
+) -> dict[str, Any]:
+    """What every viewer of this step sees alike (any seat's observation holds it), JSON-ready.
+
+    The public fields of the observation (R7-R10 the table, R14 the round, R21 the result at
+    the end), who plays each seat, the avatars, the deadline and the running scores. Never a
+    hand, a black hat's face or a swapped card: those fields are each viewer's own.
+    """
+    return {
+        "game_id": str(session.id),
+        "step": session.version,
+        "ai": [s.ai_level for s in session.seats],
+        "avatars": list(avatars) if avatars is not None else [None] * len(session.seats),
+        "teams": [list(t) for t in obs.teams] if obs.teams else None,
+        "board": [c.code for c in obs.board],
+        "hand_sizes": list(obs.hand_sizes),
+        "collections": [[c.code for c in cs] for cs in obs.collections],
+        "black_hat_counts": list(obs.black_hat_counts),
+        "deck_size": obs.deck_size,
+        "discard_size": obs.discard_size,
+        "cookie": obs.cookie,
+        "scores": _running_scores(obs),
+        "active_seat": obs.active_seat,
+        "to_move": obs.to_move,
+        "round": obs.round,
+        "main_done": obs.main_done,
+        "optional_used": obs.optional_used,
+        "deadline": deadline if not obs.is_over else None,
+        "hints": is_unrated(session),  # a hint a turn in any unrated game (issue 35.10)
         "result": _result(obs),
     }
 
