@@ -11,7 +11,8 @@ existing PostgreSQL database, one new schema per figure (dropped at the end).
 Prints three figures (BENCHMARKS.md, "Store"):
 1. appends: ``append_step`` one at a time, each its own committed transaction (fsynced,
    synchronous=FULL): appends per second, median and p99 milliseconds per append; then the
-   same with a turn deadline written in each step's transaction (``timers=``).
+   same with a turn deadline written in each step's transaction (``timers=``), then that
+   deadline judged on the seats read in the step's transaction (``append_judged``).
 2. restore: ``--games`` live games with random partial step counts (uniform between no step and
    a whole game) are stored, the store closed, then timed: open_store (quick_check, migrations)
    + restore (load every row, rebuild every game by replay). Median of three runs.
@@ -49,6 +50,7 @@ from data import (
 )
 from data.rows import GameRow
 from data.store import Store
+from data.timers import StepDeadlines
 from engine import Game, GameConfig, to_record
 
 
@@ -120,28 +122,39 @@ async def size_of(store: Store) -> int:
     return int(row[0])
 
 
-async def bench_appends(target: Target, count: int, rng: random.Random, *, timer: bool) -> None:
+async def bench_appends(
+    target: Target, count: int, rng: random.Random, *, timer: bool, judged: bool = False
+) -> None:
     """``count`` appends, each its own commit; with ``timer`` each also sets a turn deadline
-    (``append_step(timers=[TimerChange("turn", ...)])``: one transaction, step and timer)."""
+    (``append_step(timers=[TimerChange("turn", ...)])``: one transaction, step and timer);
+    with ``judged`` that deadline is judged on the seats read in the step's transaction, as
+    the service writes it (``append_judged``, issue 36.1: one read more per step)."""
     times: list[float] = []
     async with await open_store(target) as store:
         channel = 0
         row, game = await new_game(store, rng, channel)
+        seats = tuple(await store.games.seats(row.id))
         while len(times) < count:
             if game.is_over:
                 await store.games.abandon_game(row.id)
                 channel += 1
                 row, game = await new_game(store, rng, channel)
+                seats = tuple(await store.games.seats(row.id))
             seq = len(game.steps)
             move(game, rng)
             step = game.steps[-1].to_dict()
             now = time.time()
             timers = [TimerChange("turn", now + 120, seat=game.to_move)] if timer else ()
             started = time.perf_counter()
-            await store.steps.append_step(row.id, seq, step, at=now, timers=timers)
+            if judged:
+                deadlines = StepDeadlines(seats, tuple(timers), lambda _, t=timers: lambda _: t)
+                await store.steps.append_judged(row.id, seq, step, at=now, deadlines=deadlines)
+            else:
+                await store.steps.append_step(row.id, seq, step, at=now, timers=timers)
             times.append(time.perf_counter() - started)
     times.sort()
     what = "appends with a timer" if timer else "appends"
+    what += " judged on the stored seats" if judged else ""
     print(
         f"{what}: {count} steps, one commit each: {count / sum(times):,.0f} appends/s; "
         f"median {statistics.median(times) * 1000:.3f} ms, "
@@ -262,6 +275,8 @@ async def main() -> None:
                 await bench_appends(target, args.appends, rng, timer=False)
             async with place("timed") as target:
                 await bench_appends(target, args.appends, rng, timer=True)
+            async with place("judged") as target:
+                await bench_appends(target, args.appends, rng, timer=True, judged=True)
             async with place("restore") as target:
                 await bench_restore(target, args.games, rng)
             async with place("finished") as target:

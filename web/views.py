@@ -60,6 +60,24 @@ class EventTexts:
     def __init__(self, size: int = 50_000) -> None:
         self.size = size
         self._lines: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._tails: dict[tuple[Any, ...], tuple[int, tuple[dict[str, Any], ...]]] = {}
+
+    def tail(self, key: tuple[Any, ...], version: int) -> tuple[int, tuple[dict[str, Any], ...]]:
+        """The last entries kept for ``key`` (game, seat, language, names) and their step count.
+
+        ``(steps, entries)`` as :meth:`keep` stored them, or ``(-1, ())`` when none are kept
+        or they are from a later step than ``version`` (the caller then builds them anew).
+        """
+        kept = self._tails.get(key)
+        if kept is None or kept[0] > version:
+            return -1, ()
+        return kept
+
+    def keep(self, key: tuple[Any, ...], version: int, entries: tuple[dict[str, Any], ...]) -> None:
+        """Keep ``entries``, a frame's ``events`` at step count ``version``, for the next frame."""
+        if key not in self._tails and len(self._tails) >= self.size:
+            del self._tails[next(iter(self._tails))]
+        self._tails[key] = (version, entries)
 
     def line(
         self,
@@ -120,23 +138,34 @@ def view_frame(
     (public: the running scores), worked out once per step.
     """
     game = session.game
-    obs: Observation = game.observation(seat, last_events=2 * EVENTS_SHOWN)
     if labels is None:
         labels = plain_labels(session, names, tr)
     texts = texts if texts is not None else EventTexts(EVENTS_SHOWN)
+    names_key = tuple(label.name for label in labels)
+    # The entries last shown to this seat: a step later only the newest event is new (one
+    # event per step), so the observation then holds just that one.
+    tail_key = (session.id, seat, tr.locale, names_key)
+    version = session.version
+    kept_at, kept = texts.tail(tail_key, version)
+    if kept_at in (version - 1, version):
+        obs: Observation = game.observation(seat, last_events=version - kept_at)
+    else:
+        kept = ()
+        obs = game.observation(seat, last_events=2 * EVENTS_SHOWN)
     public = _shared(shared, "public", lambda: _public_part(session, obs, avatars, deadline))
     legal = obs.legal_actions() if seat is not None else None
     pending = obs.pending_swap
     # One line per move: a bare "ended their turn" step says nothing a player must read (the
     # next line names who moves). ``kind`` and ``slot`` are public (R7-R10): the client shows
     # the move's motion from them.
-    moves = [ev for ev in obs.events[-2 * EVENTS_SHOWN :] if ev.kind is not ActionKind.END_TURN]
-    names_key = tuple(label.name for label in labels)
     auto_played = session.auto_played
-    events = [
+    added = tuple(
         texts.line(session.id, ev, seat, labels, tr, ev.number in auto_played, names_key)
-        for ev in moves[-EVENTS_SHOWN:]
-    ]
+        for ev in obs.events
+        if ev.kind is not ActionKind.END_TURN
+    )
+    events = (kept + added)[-EVENTS_SHOWN:] if added else kept
+    texts.keep(tail_key, version, events)
     blocked: dict[str, str] | None = None
     if seat is not None:
         blocked = {}
@@ -183,7 +212,7 @@ def view_frame(
         "hints": public["hints"],
         "legal": None if legal is None else [a.to_dict() for a in legal],
         "blocked": blocked,
-        "events": events,
+        "events": list(events),
         "result": public["result"],
     }
 
