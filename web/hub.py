@@ -330,8 +330,17 @@ class Hub:
             self._spawn(self.push_presence(game_id))
 
     async def push_presence(self, game_id: int) -> None:
-        """Send the viewers of ``game_id`` who watches it without a seat (this process's)."""
-        session = await self.games.session(game_id)
+        """Send the viewers of ``game_id`` who watches it without a seat (this process's).
+
+        Judged on the copy of the game last shown (or the service's), so a presence change
+        never reloads a game that another process's step just made stale (its seats are what
+        matter here; a seat change reloads and shows the game anyway).
+        """
+        session = (
+            self._shown.get(game_id)
+            or self.games.cached(game_id)
+            or await self.games.session(game_id)
+        )
         viewers = list(self.by_game.get(game_id, ()))
         if session is None or not viewers:
             return

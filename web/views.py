@@ -132,10 +132,13 @@ def view_frame(
     ``tr``: the viewer's language; ``names``: user id -> display name; ``auto_end``: the
     seat's Auto end turn setting; ``deadline``: unix seconds by which the seat to move must
     act (the turn timer), or None. ``labels`` (:func:`plain_labels` in ``tr``'s language)
-    and ``texts`` let the frames of one step share their work (``web.hub``). ``avatars``: each
-    seat's avatar, a path on Discord's CDN or None (an AI, a local player; ``web.people``).
-    ``shared``: a dict the frames of one step share, for what is the same for every viewer
-    (public: the running scores), worked out once per step.
+    and ``texts`` let the frames of one step share their work (``web.hub``); ``texts`` also
+    carries each seat's event entries to the next step's frame. ``avatars``: each seat's
+    avatar, a path on Discord's CDN or None (an AI, a local player; ``web.people``).
+    ``shared``: a dict the frames of one push share (one step), for what is the same for every
+    viewer (:func:`_public_part`: the table, the counts, the running scores, the result),
+    built once. The frame may hold objects of ``texts`` and ``shared``: encode it, never
+    change it.
     """
     game = session.game
     if labels is None:

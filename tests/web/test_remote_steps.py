@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import traceback
 
 import aiohttp
 import pytest
@@ -58,12 +59,11 @@ async def test_remote_steps_are_caught_up_one_by_one_not_reloaded(tmp_path, pg_u
                     return msg.data
 
         await raw_view_at(0)
-        loads = 0
+        loads: list[str] = []  # where each load came from, to say which path reloaded
         real_load = b.games._load
 
         async def counted_load(game_id: int):
-            nonlocal loads
-            loads += 1
+            loads.append("".join(traceback.format_stack(limit=6)))
             return await real_load(game_id)
 
         b.games._load = counted_load
@@ -80,5 +80,42 @@ async def test_remote_steps_are_caught_up_one_by_one_not_reloaded(tmp_path, pg_u
                 session, seat, tr, b.server.names, auto_end=auto_end(session, seat)
             )
             assert raw == json.dumps(expected, separators=(",", ":"), ensure_ascii=False)
-        assert loads == 0, f"process b reloaded the game {loads} times for 10 remote steps"
+        assert not loads, f"process b reloaded the game for 10 remote steps: {loads}"
         await ws.close()
+
+
+async def test_a_spectator_leaving_after_a_remote_step_reloads_nothing(tmp_path, pg_url):
+    """The ``watching`` frame is judged on the copy last shown: after another process's step
+    (which makes this process's cached copy stale), a spectator who leaves changes only who
+    watches, and the game is not loaded again for it."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    async with (
+        open_web_world(tmp_path / "a", database=pg_url) as a,
+        open_web_world(tmp_path / "b", database=pg_url) as b,
+    ):
+        users = [1501, 1502, 1503]
+        game_id = await a.start_game(users)
+        session = a.games.cached(game_id)
+        player = await b.connect(users[0], "Seat")
+        spectator = await b.connect(1599, "Watcher")
+        for client in (player, spectator):
+            await client.until(lambda f: f.get("t") == "view")
+        await player.until(lambda f: f.get("t") == "watching" and f.get("count") == 1)
+        mover = session.game.to_move
+        await a.games.play(session, mover, session.game.legal_actions(mover)[0])
+        await player.until(lambda f: f.get("t") == "view" and f["step"] == session.version)
+        assert b.games.cached(game_id) is None  # the notification made b's copy stale
+        loads: list[str] = []
+        real_load = b.games._load
+
+        async def counted_load(game_id: int):
+            loads.append("".join(traceback.format_stack(limit=6)))
+            return await real_load(game_id)
+
+        b.games._load = counted_load
+        await spectator.ws.close()
+        watching = await player.until(lambda f: f.get("t") == "watching")
+        assert watching["count"] == 0
+        assert not loads, f"a spectator leaving reloaded the game: {loads}"
+        await player.ws.close()
