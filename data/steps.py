@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any, TypeVar
 
 from data import jsoncodec
@@ -150,12 +150,7 @@ class Steps:
         """
         for change in timers:
             check_timer_change(change)  # refused before anything is written
-        if not timers:
-            return (await self._append(game_id, expected_seq, step, actor, at, None))[0]
-
-        async def write(tx: Transaction) -> None:
-            await write_timer_changes(tx, game_id, timers)
-
+        write = partial(write_timer_changes, game_id=game_id, changes=timers) if timers else None
         return (await self._append(game_id, expected_seq, step, actor, at, write))[0]
 
     async def append_judged(
@@ -179,10 +174,7 @@ class Steps:
         """
         for change in deadlines.changes:
             check_timer_change(change)
-
-        async def write(tx: Transaction) -> tuple[list[TimerChange], tuple[SeatRow, ...] | None]:
-            return await write_step_deadlines(tx, game_id, deadlines)
-
+        write = partial(write_step_deadlines, game_id=game_id, deadlines=deadlines)
         return (await self._append(game_id, expected_seq, step, actor, at, write))[1]
 
     async def _append(

@@ -114,11 +114,15 @@ async def write_timers_at_step(
     count = await tx.one("SELECT COUNT(*) FROM steps WHERE game_id = ?", (game_id,))
     if count is None or int(count[0]) != steps:
         return None
-    rows = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ?", (game_id,))
-    held = {r.kind: r for r in map(timer_row, rows)}
-    changes = list(plan(held))
+    changes = list(plan(await _held_timers(tx, game_id)))
     await write_timer_changes(tx, game_id, changes)
     return changes
+
+
+async def _held_timers(tx: Transaction, game_id: int) -> dict[str, TimerRow]:
+    """The game's timers as stored now (kind -> row), read inside the transaction ``tx``."""
+    rows = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ?", (game_id,))
+    return {r.kind: r for r in map(timer_row, rows)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +160,7 @@ async def write_step_deadlines(
         changes = list(deadlines.changes)
         await write_timer_changes(tx, game_id, changes)
         return changes, None
-    timers = await tx.all(f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ?", (game_id,))
-    held = {r.kind: r for r in map(timer_row, timers)}
-    changes = list(deadlines.rejudge(stored)(held))
+    changes = list(deadlines.rejudge(stored)(await _held_timers(tx, game_id)))
     await write_timer_changes(tx, game_id, changes)
     return changes, stored
 
