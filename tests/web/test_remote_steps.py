@@ -79,6 +79,11 @@ async def test_remote_steps_are_caught_up_one_by_one_not_reloaded(two_processes)
                 return msg.data
 
     await raw_view_at(0)
+    # The socket reads one frame at a time: the answer to a frame sent after hello means
+    # hello was handled to its end (the game loaded for it; a view may come earlier).
+    await ws.send_str(json.dumps({"t": "after-hello"}))
+    while '"code":"bad_frame"' not in (await ws.receive(timeout=10.0)).data:
+        pass
     loads = count_loads(b)  # where each load came from, to say which path reloaded
     rng = random.Random(3)
     seat = session.seat_of(watcher)
@@ -106,7 +111,11 @@ async def test_a_spectator_leaving_after_a_remote_step_reloads_nothing(two_proce
     player = await b.connect(users[0], "Seat")
     spectator = await b.connect(1599, "Watcher")
     for client in (player, spectator):
-        await client.until(lambda f: f.get("t") == "view")
+        # The socket reads one frame at a time: the answer to a frame sent after hello means
+        # hello was handled to its end (the game loaded for it; a view may come earlier).
+        await client.send({"t": "after-hello"})
+        await client.until(lambda f: f.get("t") == "error" and f.get("code") == "bad_frame")
+        assert client.view is not None
     await player.until(lambda f: f.get("t") == "watching" and f.get("count") == 1)
     mover = session.game.to_move
     await a.games.play(session, mover, session.game.legal_actions(mover)[0])
